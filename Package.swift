@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Complete strict concurrency is the default in the Swift 6 language mode;
+/// it is spelled out here so nobody lowers it by accident.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "CRUDKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "CRUDSpec", targets: ["CRUDSpec"]),
+        .library(name: "CRUDConformance", targets: ["CRUDConformance"]),
+        .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
+        .executable(name: "crudkit", targets: ["crudkit"]),
+    ],
+    targets: [
+        // The specification: models, the protocol, errors, validation, text keys, clocks.
+        .target(name: "CRUDSpec", swiftSettings: strictSettings),
+        // The rule registry and the runner that checks any backend against it.
+        .target(name: "CRUDConformance", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // The in-memory reference backend.
+        .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // The catalogue of built-in backends, as the conformance suite and the tool see them.
+        .target(
+            name: "CRUDBackends",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            swiftSettings: strictSettings
+        ),
+        // The command-line tool's logic, as a library so tests can call it in-process.
+        .target(
+            name: "CRUDKitCLI",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
+
+        .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CRUDKitCLITests",
+            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+import CRUDConformance
+import CRUDMemory
+import CRUDSpec
+
+/// The backends that ship with the kit, described for the conformance suite.
+public enum BuiltInBackends {
+    /// Every built-in backend, in the order `crudkit compare` shows them.
+    public static let all: [Backend] = [memory]
+
+    /// The in-memory reference backend.
+    public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
+
+    /// The names of every built-in backend.
+    public static var names: [String] { all.map(\.name) }
+
+    /// The backend with this name, if there is one.
+    public static func named(_ name: String) -> Backend? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,65 @@
+import CRUDSpec
+
+/// A backend as the suite sees it: a name, its capabilities and a factory of fresh storage.
+///
+/// The suite never shares a store between checks: each check makes its own storage,
+/// opens a store on it (and, for durability rules, closes and reopens it), then disposes
+/// of it, even when the check fails.
+///
+/// ```swift
+/// let mine = Backend(name: "mine") { TemporaryStorage { clock in MyStore(clock: clock) } }
+/// ```
+public struct Backend: Sendable, Identifiable, CustomStringConvertible {
+    /// A short name for reports, such as `memory` or `sqlite`.
+    public let name: String
+    /// What the backend declares it can do. Rules that need more are not applicable.
+    public let capabilities: Set<Capability>
+    /// Makes fresh, empty storage: a new temporary file, a new server, or nothing at all.
+    public let makeStorage: @Sendable () async throws -> any BackendStorage
+
+    /// Describes a backend.
+    public init(
+        name: String, capabilities: Set<Capability> = [],
+        makeStorage: @escaping @Sendable () async throws -> any BackendStorage
+    ) {
+        self.name = name
+        self.capabilities = capabilities
+        self.makeStorage = makeStorage
+    }
+
+    /// A backend whose stores keep nothing between opens, such as an in-memory one.
+    public static func ephemeral(
+        name: String, open: @escaping @Sendable (any CRUDClock) async throws -> any CRUDSpec
+    ) -> Backend {
+        Backend(name: name) { TemporaryStorage(open: open) }
+    }
+
+    public var id: String { name }
+    public var description: String { name }
+}
+
+/// Storage for one check: it opens stores on itself and cleans up after itself.
+public protocol BackendStorage: Sendable {
+    /// Opens a store on this storage. Called once for a fresh store and again after the
+    /// previous store was closed, to check what survives a reopen.
+    func open(clock: any CRUDClock) async throws -> any CRUDSpec
+
+    /// Removes whatever the storage made: files, folders, servers. Called once at the end.
+    func dispose() async
+}
+
+/// Storage that is nothing but a way to open a store, with nothing to clean up.
+public struct TemporaryStorage: BackendStorage {
+    private let opener: @Sendable (any CRUDClock) async throws -> any CRUDSpec
+
+    /// Storage whose stores are made by `open`.
+    public init(open: @escaping @Sendable (any CRUDClock) async throws -> any CRUDSpec) {
+        opener = open
+    }
+
+    public func open(clock: any CRUDClock) async throws -> any CRUDSpec {
+        try await opener(clock)
+    }
+
+    public func dispose() async {}
+}

@@ -1,0 +1,147 @@
+import CRUDSpec
+import Foundation
+
+/// Runs rules on backends, without Swift Testing, so the command-line tool and test
+/// suites share one mechanism.
+///
+/// ```swift
+/// let runner = ConformanceRunner()
+/// let results = await runner.run(Rules.all, on: [myBackend])
+/// for result in results where !result.passed { print(result.failureReport ?? result.summary) }
+/// ```
+public struct ConformanceRunner: Sendable {
+    /// How long one check may take before it is reported as failed. Generous by default,
+    /// for slow machines and remote backends; set it to what your backend needs.
+    public var timeout: Duration
+    /// How many checks run at once.
+    public var maxConcurrentChecks: Int
+
+    /// Makes a runner.
+    public init(timeout: Duration = .seconds(120), maxConcurrentChecks: Int = 8) {
+        self.timeout = timeout
+        self.maxConcurrentChecks = max(1, maxConcurrentChecks)
+    }
+
+    /// Checks one rule on one backend, on fresh storage that is disposed of afterwards.
+    public func run(_ rule: Rule, on backend: Backend) async -> RuleResult {
+        let start = ContinuousClock.now
+        let outcome = await outcome(of: rule, on: backend)
+        return RuleResult(rule: rule, backendName: backend.name, outcome: outcome, duration: ContinuousClock.now - start)
+    }
+
+    /// Checks every rule on every backend, at most ``maxConcurrentChecks`` at once.
+    /// Results come back in backend order, then rule order.
+    public func run(_ rules: [Rule], on backends: [Backend]) async -> [RuleResult] {
+        let jobs = backends.flatMap { backend in rules.map { (backend: backend, rule: $0) } }
+        var results = [RuleResult?](repeating: nil, count: jobs.count)
+        await withTaskGroup(of: (Int, RuleResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < jobs.count else { return }
+                let index = next
+                let job = jobs[index]
+                next += 1
+                group.addTask { (index, await run(job.rule, on: job.backend)) }
+            }
+            for _ in 0..<maxConcurrentChecks { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Why `rule` does not apply to `backend`, or `nil` when it does.
+    public static func notApplicableReason(_ rule: Rule, _ backend: Backend) -> String? {
+        let missing = rule.requires.subtracting(backend.capabilities).sorted { $0.rawValue < $1.rawValue }
+        guard !missing.isEmpty else { return nil }
+        let needs = missing.map { "\($0.rawValue) (it \($0.summary))" }.joined(separator: " and ")
+        return "the rule needs \(needs), which \(backend.name) does not declare"
+    }
+
+    private func outcome(of rule: Rule, on backend: Backend) async -> RuleOutcome {
+        if let reason = Self.notApplicableReason(rule, backend) { return .notApplicable(reason: reason) }
+        let storage: any BackendStorage
+        do {
+            storage = try await backend.makeStorage()
+        } catch {
+            return .failed(CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))"))
+        }
+        let context = CheckContext(backendName: backend.name, storage: storage, clock: ManualClock())
+        let finished = await withDeadline(timeout) {
+            do {
+                try await context.open()
+                try await rule.check(context)
+                try await context.close()
+                return RuleOutcome.passed
+            } catch {
+                // Close even after a failure, so files and locks are released; the first
+                // failure is the one reported.
+                try? await context.close()
+                return .failed(Self.failure(from: error))
+            }
+        }
+        guard let finished else {
+            // The check is still running and may still use the storage, so it is left alone.
+            return .failed(CheckFailure(
+                step: "the whole check", expected: "finishes within \(timeout)",
+                actual: "still running; an operation may be waiting forever (a deadlock, or a lost reply)"))
+        }
+        await context.dispose()
+        return finished
+    }
+
+    private static func failure(from error: any Error) -> CheckFailure {
+        if let failure = error as? CheckFailure { return failure }
+        return CheckFailure(step: "the check", expected: "no unexpected error", actual: "threw \(Show.error(error))")
+    }
+}
+
+/// Runs `operation`, returning `nil` if it has not finished within `limit`. The operation
+/// is cancelled then but not awaited: code that ignores cancellation cannot hang the caller.
+func withDeadline<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async -> T) async -> T? {
+    let gate = OnceGate<T?>()
+    return await withCheckedContinuation { continuation in
+        let work = Task {
+            let value = await operation()
+            gate.resume(continuation, with: value)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            if gate.resume(continuation, with: nil) { work.cancel() }
+        }
+        gate.onFinish { timer.cancel() }
+    }
+}
+
+/// Resumes a continuation once, whichever of two racers gets there first, then runs
+/// its clean-up (stopping the timer that lost).
+private final class OnceGate<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    private var cleanup: (@Sendable () -> Void)?
+
+    func onFinish(_ action: @escaping @Sendable () -> Void) {
+        let runNow = lock.withLock {
+            if done { return true }
+            cleanup = action
+            return false
+        }
+        if runNow { action() }
+    }
+
+    @discardableResult
+    func resume(_ continuation: CheckedContinuation<T, Never>, with value: T) -> Bool {
+        let (first, action) = lock.withLock {
+            defer { done = true }
+            let action = cleanup
+            cleanup = nil
+            return (!done, action)
+        }
+        guard first else { return false }
+        continuation.resume(returning: value)
+        action?()
+        return true
+    }
+}

@@ -1,0 +1,162 @@
+import CRUDSpec
+import Foundation
+
+/// Everything a store holds, read through its list operations.
+struct Snapshot: Equatable {
+    var tasks: [TaskItem]
+    var contacts: [Contact]
+}
+
+/// The steps checks repeat, each named in failures after the call it makes.
+extension CheckContext {
+    func createTask(_ title: String, notes: String? = nil) async throws -> TaskItem {
+        try await attempt(Describe.createTask(title, notes)) { try await store.createTask(title: title, notes: notes) }
+    }
+
+    /// Creates tasks with these titles, one second apart, oldest first.
+    func createTasks(_ titles: [String]) async throws -> [TaskItem] {
+        var tasks: [TaskItem] = []
+        for title in titles {
+            clock.advance(seconds: 1)
+            tasks.append(try await createTask(title))
+        }
+        return tasks
+    }
+
+    func createContact(_ name: String, _ email: String, phone: String? = nil) async throws -> Contact {
+        try await attempt(Describe.createContact(name, email, phone)) {
+            try await store.createContact(name: name, email: email, phone: phone)
+        }
+    }
+
+    func task(_ id: UUID) async throws -> TaskItem {
+        try await attempt("task(id: \(Show.id(id)))") { try await store.task(id: id) }
+    }
+
+    func contact(_ id: UUID) async throws -> Contact {
+        try await attempt("contact(id: \(Show.id(id)))") { try await store.contact(id: id) }
+    }
+
+    func list(_ query: TaskQuery = TaskQuery()) async throws -> [TaskItem] {
+        try await attempt(Describe.query(query)) { try await store.tasks(query) }
+    }
+
+    func listContacts(_ query: ContactQuery = ContactQuery()) async throws -> [Contact] {
+        try await attempt(Describe.query(query)) { try await store.contacts(query) }
+    }
+
+    func count(_ query: TaskQuery = TaskQuery()) async throws -> Int {
+        try await attempt("countTasks(\(Describe.queryArguments(query)))") { try await store.countTasks(query) }
+    }
+
+    func snapshot() async throws -> Snapshot {
+        Snapshot(tasks: try await list(), contacts: try await listContacts())
+    }
+
+    /// Requires the store to hold exactly what `before` holds: used after rejected operations.
+    func expectUnchanged(since before: Snapshot, after step: String) async throws {
+        let now = try await snapshot()
+        try expect(
+            now.tasks == before.tasks, "the tasks after \(step)",
+            expected: "unchanged: \(Show.value(before.tasks))", actual: Show.value(now.tasks))
+        try expect(
+            now.contacts == before.contacts, "the contacts after \(step)",
+            expected: "unchanged: \(Show.value(before.contacts))", actual: Show.value(now.contacts))
+    }
+
+    /// Requires `operation` to be rejected with `expected` and to leave the store as it was.
+    func expectRejected<T>(_ step: String, _ expected: ErrorExpectation, _ operation: () async throws -> T) async throws {
+        let before = try await snapshot()
+        try await expectError(step, expected, operation)
+        try await expectUnchanged(since: before, after: "the rejected \(step)")
+    }
+
+    /// Requires the exact text, scalar by scalar: `==` on String would accept a
+    /// canonically equivalent but different sequence, such as a normalized one.
+    func expectExactText(_ actual: String?, _ expected: String?, _ what: String) throws {
+        let same: Bool = switch (actual, expected) {
+        case (nil, nil): true
+        case (let actual?, let expected?): actual.unicodeScalars.elementsEqual(expected.unicodeScalars)
+        default: false
+        }
+        try expect(
+            same, what, expected: Show.value(expected as Any) + Describe.scalars(expected),
+            actual: Show.value(actual as Any) + Describe.scalars(actual))
+    }
+
+    /// Requires two tasks to be equal in every field, with dates to the millisecond.
+    func expectSameTask(_ actual: TaskItem, _ expected: TaskItem, _ what: String) throws {
+        try expectEqual(actual.id, expected.id, "\(what): id")
+        try expectExactText(actual.title, expected.title, "\(what): title")
+        try expectExactText(actual.notes, expected.notes, "\(what): notes")
+        try expectEqual(actual.isCompleted, expected.isCompleted, "\(what): isCompleted")
+        try expectSameInstant(actual.createdAt, expected.createdAt, "\(what): createdAt")
+        try expectSameInstant(actual.updatedAt, expected.updatedAt, "\(what): updatedAt")
+    }
+
+    /// Requires two contacts to be equal in every field, with dates to the millisecond.
+    func expectSameContact(_ actual: Contact, _ expected: Contact, _ what: String) throws {
+        try expectEqual(actual.id, expected.id, "\(what): id")
+        try expectExactText(actual.name, expected.name, "\(what): name")
+        try expectExactText(actual.email, expected.email, "\(what): email")
+        try expectExactText(actual.phone, expected.phone, "\(what): phone")
+        try expectSameInstant(actual.createdAt, expected.createdAt, "\(what): createdAt")
+        try expectSameInstant(actual.updatedAt, expected.updatedAt, "\(what): updatedAt")
+    }
+
+    /// Moves the clock to a new instant with a millisecond part, so dates that lose
+    /// their milliseconds are caught, and returns it.
+    @discardableResult
+    func tick(seconds: TimeInterval = 61.234) -> Date {
+        clock.advance(seconds: seconds)
+        return clock.now()
+    }
+}
+
+/// How steps are named in failures: as the calls a reader would write.
+enum Describe {
+    static func createTask(_ title: String, _ notes: String?) -> String {
+        let notesPart = notes.map { ", notes: \(Show.text($0))" } ?? ""
+        return "createTask(title: \(Show.text(title))\(notesPart))"
+    }
+
+    static func createContact(_ name: String, _ email: String, _ phone: String?) -> String {
+        let phonePart = phone.map { ", phone: \(Show.text($0))" } ?? ""
+        return "createContact(name: \(Show.text(name)), email: \(Show.text(email))\(phonePart))"
+    }
+
+    static func query(_ query: TaskQuery) -> String { "tasks(\(queryArguments(query)))" }
+
+    static func queryArguments(_ query: TaskQuery) -> String {
+        var parts: [String] = []
+        if query.filter != .all { parts.append("filter: .\(query.filter)") }
+        if let search = query.search { parts.append("search: \(Show.text(search))") }
+        if query.sort != .newestFirst { parts.append("sort: .\(query.sort)") }
+        if let limit = query.limit { parts.append("limit: \(limit)") }
+        if query.offset != 0 { parts.append("offset: \(query.offset)") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func query(_ query: ContactQuery) -> String {
+        var parts: [String] = []
+        if let search = query.search { parts.append("search: \(Show.text(search))") }
+        if let limit = query.limit { parts.append("limit: \(limit)") }
+        if query.offset != 0 { parts.append("offset: \(query.offset)") }
+        return "contacts(\(parts.joined(separator: ", ")))"
+    }
+
+    static func changes(_ changes: ContactChanges) -> String {
+        let parts = [("name", changes.name), ("email", changes.email), ("phone", changes.phone)].compactMap { label, value in
+            value.map { "\(label): \(Show.text($0))" }
+        }
+        return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
+    }
+
+    /// The scalars of a text, for texts whose difference may be invisible.
+    static func scalars(_ text: String?) -> String {
+        guard let text, text.unicodeScalars.contains(where: { !$0.isASCII }) || text.count != text.unicodeScalars.count
+        else { return "" }
+        let codes = text.unicodeScalars.prefix(24).map { "U+" + String($0.value, radix: 16, uppercase: true) }
+        return " [" + codes.joined(separator: " ") + (text.unicodeScalars.count > 24 ? " …" : "") + "]"
+    }
+}

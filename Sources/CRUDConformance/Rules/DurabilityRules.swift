@@ -1,0 +1,156 @@
+import CRUDSpec
+import Foundation
+
+extension Rules {
+    static let durability: [Rule] = [
+        Rule(
+            "DURABILITY-001",
+            statement: "Tasks survive close and reopen unchanged: ids, exact text, notes, flags and dates to the millisecond.",
+            reason: "Data must survive an app relaunch; that is what a store is for.",
+            hint: "Write every committed change before returning; store dates with their milliseconds.",
+            requires: [.durability]
+        ) { context in
+            var made: [TaskItem] = []
+            for text in ["Plain", "Cafe\u{301} 👩‍💻 '); DROP TABLE tasks; --", "Notes too"] {
+                context.tick()
+                made.append(try await context.createTask(text, notes: text == "Notes too" ? "line 1\nline 2" : nil))
+            }
+            made[0] = try await context.attempt("toggleTask(\"Plain\")") { try await context.store.toggleTask(id: made[0].id) }
+            try await context.reopen()
+            for task in made {
+                try context.expectSameTask(try await context.task(task.id), task, "task \(Show.text(task.title)) after reopen")
+            }
+        },
+        Rule(
+            "DURABILITY-002",
+            statement: "Order survives reopen, including tasks created at the same instant and tasks with equal titles.",
+            reason: "A list that reshuffles after a relaunch looks like data was lost.",
+            hint: "Persist the creation sequence (array order, rowid), not only the dates.",
+            requires: [.durability]
+        ) { context in
+            context.tick()
+            for title in ["b", "a", "B", "a", "c"] { _ = try await context.createTask(title) }
+            let newest = try await context.list()
+            let byTitle = try await context.list(TaskQuery(sort: .title))
+            try await context.reopen()
+            try context.expectIDs(try await context.list(), newest, "tasks() after reopen")
+            try context.expectIDs(try await context.list(TaskQuery(sort: .title)), byTitle, "tasks(sort: .title) after reopen")
+        },
+        Rule(
+            "DURABILITY-003",
+            statement: "Contacts survive reopen unchanged, and their emails are still unique afterwards.",
+            reason: "Constraints that live only in memory vanish on relaunch and let duplicates in.",
+            hint: "Rebuild (or persist) the unique email index when the store opens.",
+            requires: [.durability]
+        ) { context in
+            let ada = try await context.createContact("Zoë Ada", "ada@example.com", phone: "+1 555 123 4567")
+            try await context.reopen()
+            try context.expectSameContact(try await context.contact(ada.id), ada, "contact after reopen")
+            try await context.expectRejected(Describe.createContact("Copy", "ADA@example.com", nil), .duplicate(.email)) {
+                try await context.store.createContact(name: "Copy", email: "ADA@example.com", phone: nil)
+            }
+        },
+        Rule(
+            "DURABILITY-004",
+            statement: "Updates and deletes survive reopen.",
+            reason: "A deletion that comes back after a relaunch, or an edit that reverts, breaks trust in the app.",
+            hint: "Persist every change, not only inserts.",
+            requires: [.durability]
+        ) { context in
+            let made = try await context.createTasks(["rename me", "delete me", "complete me"])
+            let ada = try await context.createContact("Ada", "ada@example.com")
+            let grace = try await context.createContact("Grace", "grace@example.com")
+            context.tick()
+            let renamed = try await context.attempt("renameTask(\"rename me\")") { try await context.store.renameTask(id: made[0].id, to: "renamed") }
+            try await context.attempt("deleteTask(\"delete me\")") { try await context.store.deleteTask(id: made[1].id) }
+            let completed = try await context.attempt("setTaskCompleted(\"complete me\")") { try await context.store.setTaskCompleted(id: made[2].id, true) }
+            let changed = try await context.attempt("updateContact(Ada)") { try await context.store.updateContact(id: ada.id, ContactChanges(name: "Ada King", phone: "5551234567")) }
+            try await context.attempt("deleteContact(Grace)") { try await context.store.deleteContact(id: grace.id) }
+            try await context.reopen()
+            try context.expectSameTask(try await context.task(renamed.id), renamed, "renamed task after reopen")
+            try context.expectSameTask(try await context.task(completed.id), completed, "completed task after reopen")
+            try await context.expectError("task(id:) of the deleted task after reopen", .notFound(made[1].id)) { try await context.store.task(id: made[1].id) }
+            try context.expectSameContact(try await context.contact(ada.id), changed, "updated contact after reopen")
+            try await context.expectError("contact(id:) of the deleted contact after reopen", .notFound(grace.id)) { try await context.store.contact(id: grace.id) }
+        },
+        Rule(
+            "DURABILITY-005",
+            statement: "Rejected operations leave no trace after reopen.",
+            reason: "A failed save that half-wrote to disk shows up as corrupt data on the next launch.",
+            hint: "Validate before writing; write a whole new state or roll back the transaction on error.",
+            requires: [.durability]
+        ) { context in
+            let task = try await context.createTask("Keep")
+            _ = try await context.createContact("Ada", "ada@example.com")
+            let before = try await context.snapshot()
+            _ = try? await context.store.createTask(title: "  ", notes: nil)
+            _ = try? await context.store.createTask(title: "Valid", notes: String(repeating: "x", count: 1_001))
+            _ = try? await context.store.importTasks(titles: ["ok", "ok", "bad\u{0}"])
+            _ = try? await context.store.renameTask(id: task.id, to: "")
+            _ = try? await context.store.createContact(name: "Dup", email: "ADA@example.com", phone: nil)
+            _ = try? await context.store.renameTask(id: UUID(), to: "Ghost")
+            try await context.reopen()
+            try await context.expectUnchanged(since: before, after: "rejected operations and a reopen")
+        },
+        Rule(
+            "DURABILITY-006",
+            statement: "Tasks created after a reopen order after the older ones, even at the same instant.",
+            reason: "A creation sequence that restarts at zero after a relaunch puts new tasks among old ones.",
+            hint: "Continue the sequence from the stored maximum (SQLite's rowid does; an in-file counter must be saved).",
+            requires: [.durability]
+        ) { context in
+            context.tick()
+            let old = try await context.createTask("old")
+            try await context.reopen()
+            let new = try await context.createTask("new")
+            try context.expectIDs(try await context.list(), [new, old], "tasks() with one task from before and one from after a reopen, same instant")
+        },
+    ]
+
+    static let concurrency: [Rule] = [
+        Rule(
+            "CONCURRENCY-001",
+            statement: "100 creates issued from parallel tasks all land, with 100 distinct ids and an exact count.",
+            reason: "Apps save from several places at once; a lost write is lost data.",
+            hint: "Serialize access to shared state (an actor, a lock, a transaction); never read-modify-write unguarded."
+        ) { context in
+            let store = try context.store
+            let ids = try await context.attempt("100 parallel createTask calls") {
+                try await withThrowingTaskGroup(of: UUID.self) { group in
+                    for index in 0..<100 { group.addTask { try await store.createTask(title: "parallel \(index)", notes: nil).id } }
+                    return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
+                }
+            }
+            try context.expectEqual(ids.count, 100, "distinct ids returned by 100 parallel creates")
+            try context.expectEqual(try await context.count(), 100, "countTasks() after 100 parallel creates")
+            try context.expectEqual(Set(try await context.list().map(\.id)), ids, "the ids listed after 100 parallel creates")
+        },
+        Rule(
+            "CONCURRENCY-002",
+            statement: "Of 20 parallel creates of contacts with one email, exactly one succeeds and the others throw duplicate(email).",
+            reason: "A uniqueness check that is not atomic with the insert lets duplicates in under load.",
+            hint: "Check and insert in one critical section or transaction, or rely on a unique index."
+        ) { context in
+            let store = try context.store
+            let outcomes = await withTaskGroup(of: Result<Contact, CRUDError>.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        do {
+                            return .success(try await store.createContact(name: "Racer \(index)", email: "Race@example.com", phone: nil))
+                        } catch let error as CRUDError {
+                            return .failure(error)
+                        } catch {
+                            return .failure(.server(status: -1))
+                        }
+                    }
+                }
+                return await group.reduce(into: [Result<Contact, CRUDError>]()) { $0.append($1) }
+            }
+            let successes = outcomes.filter { if case .success = $0 { true } else { false } }.count
+            let duplicates = outcomes.filter { $0 == .failure(.duplicate(field: .email)) }.count
+            try context.expectEqual(successes, 1, "successful creates among 20 with one email")
+            try context.expectEqual(duplicates, 19, "duplicate(email) errors among 20 creates with one email")
+            try context.expectEqual(try await context.listContacts().count, 1, "contacts stored after the race")
+        },
+    ]
+}

@@ -1,0 +1,31 @@
+/// The registry: every rule of the specification, in the order the Course lists them.
+///
+/// IDs are stable. A rule that changes meaning gets a new ID; a retired ID is never reused.
+public enum Rules {
+    /// Every rule, grouped by area.
+    public static let all: [Rule] =
+        taskCreate + taskRead + taskUpdate + taskDelete + taskImport
+        + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
+        + durability + concurrency
+
+    /// The rule with this ID, if there is one.
+    public static func rule(id: String) -> Rule? {
+        all.first { $0.id == id }
+    }
+
+    /// The areas in registry order, each with a one-line summary for the Course.
+    public static let areas: [(id: String, title: String)] = [
+        ("TASK-CREATE", "Creating tasks"),
+        ("TASK-READ", "Reading tasks: get, filter, search, sort, limit and offset"),
+        ("TASK-UPDATE", "Updating tasks"),
+        ("TASK-DELETE", "Deleting tasks"),
+        ("TASK-IMPORT", "Importing many tasks at once"),
+        ("CONTACT-CREATE", "Creating contacts"),
+        ("CONTACT-READ", "Reading contacts"),
+        ("CONTACT-DUP", "Unique email addresses"),
+        ("CONTACT-UPDATE", "Updating contacts"),
+        ("CONTACT-DELETE", "Deleting contacts"),
+        ("DURABILITY", "Durability across close and reopen"),
+        ("CONCURRENCY", "Concurrent use"),
+    ]
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The `crudkit` command: reads the command line, runs one command, returns its exit status.
+///
+/// ```swift
+/// let status = await CRUDKitTool.run(["compare", "--format", "json"], console: StandardConsole())
+/// ```
+public enum CRUDKitTool {
+    static let commands: [(name: String, summary: String)] = [
+        (CompareCommand.name, CompareCommand.summary),
+        (RulesCommand.name, RulesCommand.summary),
+    ]
+
+    static var help: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
+        let codes = ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n")
+        return """
+            crudkit: learn, teach and verify CRUD storage in Swift.
+
+            USAGE: crudkit <command> [options]
+
+            COMMANDS:
+            \(list)
+
+            Run 'crudkit <command> --help' for a command's options.
+
+            EXIT STATUS:
+            \(codes)
+            """
+    }
+
+    /// Runs the command named by `arguments` (without the program name).
+    public static func run(_ arguments: [String], console: any Console) async -> Int32 {
+        do {
+            return try await dispatch(arguments, console: console).rawValue
+        } catch let error as UsageError {
+            console.err("error: \(error.message)\nRun 'crudkit --help' for usage.\n")
+            return ExitCode.usage.rawValue
+        } catch {
+            console.err("error: \(error.localizedDescription)\n")
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], console: any Console) async throws -> ExitCode {
+        guard let command = arguments.first else {
+            console.out(help + "\n")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        let wantsHelp = rest.contains("--help") || rest.contains("-h")
+        switch command {
+        case "--help", "-h", "help":
+            console.out(help + "\n")
+            return .success
+        case CompareCommand.name:
+            if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
+            return try await CompareCommand(arguments: rest).run(console: console)
+        case RulesCommand.name:
+            if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
+            return try RulesCommand(arguments: rest).run(console: console)
+        default:
+            throw UsageError.unknown("command", command, among: commands.map(\.name))
+        }
+    }
+}

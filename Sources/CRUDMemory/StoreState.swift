@@ -1,0 +1,196 @@
+import CRUDSpec
+import Foundation
+
+/// Every task and contact of a store, with the whole CRUD logic of the specification, as a
+/// plain value.
+///
+/// ``MemoryStore`` is an actor around one of these; a file-backed store can load one,
+/// apply an operation to a copy, write the copy and only then keep it, which makes
+/// "a failed write changes nothing" easy to get right.
+///
+/// Records keep a creation sequence, so ties in order are decided by creation and
+/// never left to chance.
+public struct StoreState: Sendable, Hashable {
+    private struct Entry<Record: Sendable & Hashable>: Sendable, Hashable {
+        var sequence: Int
+        var record: Record
+    }
+
+    private var taskEntries: [UUID: Entry<TaskItem>] = [:]
+    private var contactEntries: [UUID: Entry<Contact>] = [:]
+    /// Normalized email to contact id: the unique index.
+    private var contactIDByEmail: [String: UUID] = [:]
+    private var nextSequence = 0
+
+    /// An empty state.
+    public init() {}
+
+    /// A state holding these records, oldest-created first.
+    ///
+    /// Throws ``CRUDError/duplicate(field:)`` with `.email` when two contacts share an
+    /// email; a loader should report that as a corrupt store.
+    public init(tasks: [TaskItem], contacts: [Contact]) throws(CRUDError) {
+        for task in tasks { insert(task) }
+        for contact in contacts {
+            guard contactIDByEmail[contact.email] == nil else { throw .duplicate(field: .email) }
+            insert(contact)
+        }
+    }
+
+    /// Every task, oldest-created first.
+    public var tasksInCreationOrder: [TaskItem] { Self.inCreationOrder(taskEntries) }
+
+    /// Every contact, oldest-created first.
+    public var contactsInCreationOrder: [Contact] { Self.inCreationOrder(contactEntries) }
+
+    // MARK: Tasks
+
+    /// Creates a task at `now`. See ``CRUDSpec/createTask(title:notes:)``.
+    public mutating func createTask(title: String, notes: String?, now: Date) throws(CRUDError) -> TaskItem {
+        let task = TaskItem(
+            id: UUID(), title: try Validation.title(title), notes: try Validation.notes(notes),
+            isCompleted: false, createdAt: now, updatedAt: now)
+        insert(task)
+        return task
+    }
+
+    /// The task with `id`, or ``CRUDError/notFound(id:)``.
+    public func task(id: UUID) throws(CRUDError) -> TaskItem {
+        guard let entry = taskEntries[id] else { throw .notFound(id: id) }
+        return entry.record
+    }
+
+    /// The tasks of `query`. See ``CRUDSpec/tasks(_:)``.
+    public func tasks(_ query: TaskQuery) throws(CRUDError) -> [TaskItem] {
+        try query.validate()
+        let ordered = RecordOrder.tasks(matching(query), sortedBy: query.sort)
+        return Self.page(ordered, limit: query.limit, offset: query.offset)
+    }
+
+    /// How many tasks pass the filter and search of `query`.
+    public func countTasks(_ query: TaskQuery) throws(CRUDError) -> Int {
+        try query.validate()
+        return matching(query).count
+    }
+
+    /// Renames a task. See ``CRUDSpec/renameTask(id:to:)``.
+    public mutating func renameTask(id: UUID, to title: String, now: Date) throws(CRUDError) -> TaskItem {
+        let title = try Validation.title(title)
+        return try updateTask(id: id, now: now) { $0.title = title }
+    }
+
+    /// Replaces a task's notes. See ``CRUDSpec/editTaskNotes(id:notes:)``.
+    public mutating func editTaskNotes(id: UUID, notes: String?, now: Date) throws(CRUDError) -> TaskItem {
+        let notes = try Validation.notes(notes)
+        return try updateTask(id: id, now: now) { $0.notes = notes }
+    }
+
+    /// Sets a task's completion. See ``CRUDSpec/setTaskCompleted(id:_:)``.
+    public mutating func setTaskCompleted(id: UUID, _ isCompleted: Bool, now: Date) throws(CRUDError) -> TaskItem {
+        try updateTask(id: id, now: now) { $0.isCompleted = isCompleted }
+    }
+
+    /// Flips a task's completion. See ``CRUDSpec/toggleTask(id:)``.
+    public mutating func toggleTask(id: UUID, now: Date) throws(CRUDError) -> TaskItem {
+        try updateTask(id: id, now: now) { $0.isCompleted.toggle() }
+    }
+
+    /// Deletes a task, or throws ``CRUDError/notFound(id:)``.
+    public mutating func deleteTask(id: UUID) throws(CRUDError) {
+        guard taskEntries.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
+    }
+
+    /// Creates every title or none. See ``CRUDSpec/importTasks(titles:)``.
+    public mutating func importTasks(titles: [String], now: Date) throws(CRUDError) -> [TaskItem] {
+        let titles = try Validation.titles(titles)
+        return titles.map { title in
+            let task = TaskItem(id: UUID(), title: title, notes: nil, isCompleted: false, createdAt: now, updatedAt: now)
+            insert(task)
+            return task
+        }
+    }
+
+    // MARK: Contacts
+
+    /// Creates a contact at `now`. See ``CRUDSpec/createContact(name:email:phone:)``.
+    public mutating func createContact(name: String, email: String, phone: String?, now: Date) throws(CRUDError) -> Contact {
+        let contact = Contact(
+            id: UUID(), name: try Validation.name(name), email: try Validation.email(email),
+            phone: try Validation.phone(phone), createdAt: now, updatedAt: now)
+        guard contactIDByEmail[contact.email] == nil else { throw .duplicate(field: .email) }
+        insert(contact)
+        return contact
+    }
+
+    /// The contact with `id`, or ``CRUDError/notFound(id:)``.
+    public func contact(id: UUID) throws(CRUDError) -> Contact {
+        guard let entry = contactEntries[id] else { throw .notFound(id: id) }
+        return entry.record
+    }
+
+    /// The contacts of `query`. See ``CRUDSpec/contacts(_:)``.
+    public func contacts(_ query: ContactQuery) throws(CRUDError) -> [Contact] {
+        try query.validate()
+        let term = query.effectiveSearch
+        let found = contactsInCreationOrder.filter { TextKey.matches($0.name, search: term) }
+        return Self.page(RecordOrder.contacts(found), limit: query.limit, offset: query.offset)
+    }
+
+    /// Updates a contact. See ``CRUDSpec/updateContact(id:_:)``.
+    public mutating func updateContact(id: UUID, _ changes: ContactChanges, now: Date) throws(CRUDError) -> Contact {
+        guard var entry = contactEntries[id] else { throw .notFound(id: id) }
+        let oldEmail = entry.record.email
+        if let name = changes.name { entry.record.name = try Validation.name(name) }
+        if let email = changes.email { entry.record.email = try Validation.email(email) }
+        if let phone = changes.phone { entry.record.phone = try Validation.phone(phone) }
+        if let holder = contactIDByEmail[entry.record.email], holder != id { throw .duplicate(field: .email) }
+        entry.record.updatedAt = now
+        contactIDByEmail[oldEmail] = nil
+        contactIDByEmail[entry.record.email] = id
+        contactEntries[id] = entry
+        return entry.record
+    }
+
+    /// Deletes a contact, or throws ``CRUDError/notFound(id:)``.
+    public mutating func deleteContact(id: UUID) throws(CRUDError) {
+        guard let entry = contactEntries.removeValue(forKey: id) else { throw .notFound(id: id) }
+        contactIDByEmail[entry.record.email] = nil
+    }
+
+    // MARK: Helpers
+
+    private mutating func insert(_ task: TaskItem) {
+        taskEntries[task.id] = Entry(sequence: nextSequence, record: task)
+        nextSequence += 1
+    }
+
+    private mutating func insert(_ contact: Contact) {
+        contactEntries[contact.id] = Entry(sequence: nextSequence, record: contact)
+        contactIDByEmail[contact.email] = contact.id
+        nextSequence += 1
+    }
+
+    /// Applies `change` to the task with `id` and stamps `updatedAt`; nothing changes when
+    /// the id is unknown.
+    private mutating func updateTask(id: UUID, now: Date, _ change: (inout TaskItem) -> Void) throws(CRUDError) -> TaskItem {
+        guard var entry = taskEntries[id] else { throw .notFound(id: id) }
+        change(&entry.record)
+        entry.record.updatedAt = now
+        taskEntries[id] = entry
+        return entry.record
+    }
+
+    private func matching(_ query: TaskQuery) -> [TaskItem] {
+        let term = query.effectiveSearch
+        return tasksInCreationOrder.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }
+    }
+
+    private static func inCreationOrder<Record>(_ entries: [UUID: Entry<Record>]) -> [Record] {
+        entries.values.sorted { $0.sequence < $1.sequence }.map(\.record)
+    }
+
+    private static func page<Record>(_ records: [Record], limit: Int?, offset: Int) -> [Record] {
+        let rest = records.dropFirst(offset)
+        return Array(limit.map { rest.prefix($0) } ?? rest)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The operations of the course, for tasks and contacts, that every backend provides.
+///
+/// Every method is `async throws` and throws ``CRUDError`` only. A rejected operation
+/// (validation, duplicate, not found, invalid query) changes nothing. The rules each
+/// method must follow are numbered in the conformance suite and listed in
+/// `Course/Specification.md`.
+///
+/// ```swift
+/// let store: any CRUDSpec = MemoryStore()
+/// let milk = try await store.createTask(title: "Buy milk", notes: nil)
+/// _ = try await store.toggleTask(id: milk.id)
+/// let open = try await store.tasks(TaskQuery(filter: .incomplete))
+/// try await store.deleteTask(id: milk.id)
+/// ```
+public protocol CRUDSpec: Sendable {
+    // MARK: Tasks
+
+    /// Creates a task from a title and optional notes, validated by ``Validation/title(_:)``
+    /// and ``Validation/notes(_:)``. It gets a fresh id, `isCompleted == false`, and
+    /// `createdAt == updatedAt ==` the clock's now. Titles may repeat.
+    func createTask(title: String, notes: String?) async throws -> TaskItem
+
+    /// The task with this id; ``CRUDError/notFound(id:)`` when there is none.
+    func task(id: UUID) async throws -> TaskItem
+
+    /// The tasks that pass the query's filter and search, in its order, after its offset,
+    /// at most its limit. A negative limit or offset throws ``CRUDError/invalidQuery(reason:)``.
+    func tasks(_ query: TaskQuery) async throws -> [TaskItem]
+
+    /// How many tasks pass the query's filter and search; its sort, limit and offset
+    /// do not change the count.
+    func countTasks(_ query: TaskQuery) async throws -> Int
+
+    /// Gives a task a new title, validated as on create. Keeps id and `createdAt`; sets
+    /// `updatedAt` to now.
+    func renameTask(id: UUID, to title: String) async throws -> TaskItem
+
+    /// Replaces a task's notes, validated as on create; `nil` or blank removes them.
+    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem
+
+    /// Sets whether a task is done; `updatedAt` becomes now even if the flag was already so.
+    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem
+
+    /// Flips whether a task is done; `updatedAt` becomes now.
+    func toggleTask(id: UUID) async throws -> TaskItem
+
+    /// Deletes the task with this id; ``CRUDError/notFound(id:)`` when there is none.
+    func deleteTask(id: UUID) async throws
+
+    /// Creates one task per title, in order, all at the same instant, or none at all:
+    /// the first invalid title throws a validation error with its 1-based position.
+    func importTasks(titles: [String]) async throws -> [TaskItem]
+
+    // MARK: Contacts
+
+    /// Creates a contact, validated by ``Validation/name(_:)``, ``Validation/email(_:)`` and
+    /// ``Validation/phone(_:)``. An email another contact holds, in any letter case, throws
+    /// ``CRUDError/duplicate(field:)``.
+    func createContact(name: String, email: String, phone: String?) async throws -> Contact
+
+    /// The contact with this id; ``CRUDError/notFound(id:)`` when there is none.
+    func contact(id: UUID) async throws -> Contact
+
+    /// The contacts whose name contains the search term, by name, then email, then creation,
+    /// after the offset, at most the limit.
+    func contacts(_ query: ContactQuery) async throws -> [Contact]
+
+    /// Changes any of name, email and phone, validated as on create. Changing the email
+    /// to one another contact holds throws ``CRUDError/duplicate(field:)``.
+    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact
+
+    /// Deletes the contact with this id; ``CRUDError/notFound(id:)`` when there is none.
+    func deleteContact(id: UUID) async throws
+
+    // MARK: Lifetime
+
+    /// Finishes pending work and releases files, locks and connections. The store is not
+    /// used after this.
+    func close() async throws
+}

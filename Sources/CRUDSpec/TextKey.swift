@@ -1,0 +1,71 @@
+import Foundation
+
+/// The keys that make ordering and search right for all of Unicode, in every backend.
+///
+/// - ``folded(_:)`` is the key of case-insensitive order: Unicode case folding
+///   (`"Straße"` and `"STRASSE"` fold alike), independent of any locale, in NFC.
+/// - ``searchKey(_:)`` also drops diacritics, so `"cafe"` finds `"Café"` and `"CAFÉ"`.
+///
+/// Keys compare by Unicode scalar values, which is also the byte order of their UTF-8,
+/// so a database can store a key and compare it with plain binary comparison.
+public enum TextKey {
+    /// Unicode full case folding of `text`, in Normalization Form C.
+    public static func folded(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            appendFolded(scalar, to: &scalars, depth: 0)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// The folded text without diacritics: the key that search terms and titles or names
+    /// are compared with.
+    public static func searchKey(_ text: String) -> String {
+        let decomposed = folded(text).decomposedStringWithCanonicalMapping.unicodeScalars
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: decomposed.lazy.filter { $0.properties.generalCategory != .nonspacingMark })
+        return String(scalars).precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` contains `term` literally, ignoring case and diacritics. No character
+    /// of the term is a wildcard. A `nil` term matches everything.
+    public static func matches(_ text: String, search term: String?) -> Bool {
+        guard let term else { return true }
+        return contains(searchKey(text), searchKey(term))
+    }
+
+    /// Compares two strings by their Unicode scalar values (the byte order of their UTF-8).
+    public static func scalarOrder(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)
+    }
+
+    /// Literal substring test on scalars, so the result matches a byte-wise search of UTF-8.
+    static func contains(_ haystack: String, _ needle: String) -> Bool {
+        let hay = Array(haystack.unicodeScalars)
+        let pin = Array(needle.unicodeScalars)
+        if pin.isEmpty { return true }
+        guard hay.count >= pin.count else { return false }
+        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] {
+            if hay[start..<(start + pin.count)].elementsEqual(pin) { return true }
+        }
+        return false
+    }
+
+    /// The standard library has case mappings but no case folding. For the scalars whose
+    /// folding differs from themselves, folding equals one of the mappings below, tried in
+    /// order; a result that still folds is folded again (U+1E9E ẞ → ß → ss).
+    private static func appendFolded(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView, depth: Int) {
+        let properties = scalar.properties
+        guard properties.changesWhenCaseFolded, depth < 3 else {
+            out.append(scalar)
+            return
+        }
+        let lowerOfUpper = String(properties.uppercaseMapping).lowercased()
+        let candidates = [lowerOfUpper, properties.uppercaseMapping, properties.lowercaseMapping]
+        if let stable = candidates.first(where: { !$0.unicodeScalars.contains { $0.properties.changesWhenCaseFolded } }) {
+            out.append(contentsOf: stable.unicodeScalars)
+        } else {
+            for next in lowerOfUpper.unicodeScalars { appendFolded(next, to: &out, depth: depth + 1) }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// The validation rules every backend shares, as pure functions.
+///
+/// Each function takes what a user typed and returns the value to store, or throws
+/// ``CRUDError/validation(_:)``. Backends call them before touching storage, so a
+/// rejected create or update changes nothing.
+///
+/// ```swift
+/// try Validation.title("  Buy milk\n")   // "Buy milk"
+/// try Validation.title(" ")             // throws: Title cannot be empty.
+/// try Validation.email(" Ada@Example.ORG ") // "ada@example.org"
+/// ```
+public enum Validation {
+    /// The longest task title, in Characters (grapheme clusters).
+    public static let maxTitleLength = 200
+    /// The longest task notes, in Characters.
+    public static let maxNotesLength = 1_000
+    /// The longest contact name, in Characters.
+    public static let maxNameLength = 100
+    /// The longest email address, in Characters.
+    public static let maxEmailLength = 254
+    /// The fewest and most digits a phone number may have.
+    public static let phoneDigits = 7...15
+
+    /// A task title: trimmed of leading and trailing whitespace and newlines; not empty;
+    /// at most 200 Characters; no control characters (Unicode Cc: NUL, tab, newlines) inside.
+    public static func title(_ raw: String) throws(CRUDError) -> String {
+        try singleLine(raw, field: .title, maxLength: maxTitleLength)
+    }
+
+    /// Task notes: trimmed; blank means none (`nil`); at most 1,000 Characters; line feeds
+    /// and carriage returns allowed, other control characters rejected.
+    public static func notes(_ raw: String?) throws(CRUDError) -> String? {
+        guard let raw else { return nil }
+        let text = trimmed(raw)
+        if text.isEmpty { return nil }
+        try checkLength(text, field: .notes, maxLength: maxNotesLength)
+        if text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\r" }) {
+            throw .validation(ValidationFailure(field: .notes, reason: .invalidCharacters))
+        }
+        return text
+    }
+
+    /// A contact name: trimmed; not empty; at most 100 Characters; no control characters.
+    public static func name(_ raw: String) throws(CRUDError) -> String {
+        try singleLine(raw, field: .name, maxLength: maxNameLength)
+    }
+
+    /// A contact email: trimmed and lowercased; not empty; at most 254 Characters; exactly
+    /// one `@` with a non-empty part before it and a dotted domain after it (labels not
+    /// empty); no whitespace or control characters anywhere.
+    public static func email(_ raw: String) throws(CRUDError) -> String {
+        let text = trimmed(raw).lowercased()
+        if text.isEmpty { throw .validation(ValidationFailure(field: .email, reason: .empty)) }
+        try checkLength(text, field: .email, maxLength: maxEmailLength)
+        let invalid = CRUDError.validation(ValidationFailure(field: .email, reason: .invalidEmail))
+        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || isControl($0) }) { throw invalid }
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { throw invalid }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { throw invalid }
+        return text
+    }
+
+    /// A contact phone: optional; trimmed; blank means none (`nil`); only ASCII digits,
+    /// spaces and `+ - ( ) .`; 7 to 15 digits. Stored as typed, after trimming.
+    public static func phone(_ raw: String?) throws(CRUDError) -> String? {
+        guard let raw else { return nil }
+        let text = trimmed(raw)
+        if text.isEmpty { return nil }
+        let allowed: Set<Unicode.Scalar> = [" ", "+", "-", "(", ")", "."]
+        var digits = 0
+        for scalar in text.unicodeScalars {
+            if ("0"..."9").contains(scalar) {
+                digits += 1
+            } else if !allowed.contains(scalar) {
+                throw .validation(ValidationFailure(field: .phone, reason: .invalidPhone))
+            }
+        }
+        guard phoneDigits.contains(digits) else {
+            throw .validation(ValidationFailure(field: .phone, reason: .invalidPhone))
+        }
+        return text
+    }
+
+    /// Every title of an import, validated in order. The first bad title throws with its
+    /// 1-based position, so a batch is accepted whole or not at all.
+    public static func titles(_ raw: [String]) throws(CRUDError) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(raw.count)
+        for (index, title) in raw.enumerated() {
+            do {
+                result.append(try Validation.title(title))
+            } catch {
+                guard case .validation(var failure) = error else { throw error }
+                failure.position = index + 1
+                throw .validation(failure)
+            }
+        }
+        return result
+    }
+
+    /// A search term as backends should use it: trimmed, and `nil` when blank.
+    public static func searchTerm(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let text = trimmed(raw)
+        return text.isEmpty ? nil : text
+    }
+
+    /// Checks a page request: a negative limit or offset throws ``CRUDError/invalidQuery(reason:)``.
+    public static func page(limit: Int?, offset: Int) throws(CRUDError) {
+        if let limit, limit < 0 { throw .invalidQuery(reason: "the limit cannot be negative (got \(limit))") }
+        if offset < 0 { throw .invalidQuery(reason: "the offset cannot be negative (got \(offset))") }
+    }
+
+    /// Removes leading and trailing Unicode whitespace and newlines (the `White_Space` property).
+    public static func trimmed(_ raw: String) -> String {
+        let scalars = raw.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Whether a scalar is a control character, Unicode general category Cc.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+    }
+
+    private static func singleLine(_ raw: String, field: Field, maxLength: Int) throws(CRUDError) -> String {
+        let text = trimmed(raw)
+        if text.isEmpty { throw .validation(ValidationFailure(field: field, reason: .empty)) }
+        try checkLength(text, field: field, maxLength: maxLength)
+        if text.unicodeScalars.contains(where: isControl) {
+            throw .validation(ValidationFailure(field: field, reason: .invalidCharacters))
+        }
+        return text
+    }
+
+    private static func checkLength(_ text: String, field: Field, maxLength: Int) throws(CRUDError) {
+        if text.count > maxLength {
+            throw .validation(ValidationFailure(field: field, reason: .tooLong(max: maxLength)))
+        }
+    }
+}
