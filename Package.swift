@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CRUDKitCLITests",
-            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec"],
+            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDMemory", "CRUDBackends"],
             swiftSettings: strictSettings
         ),
     ],

@@ -130,7 +130,8 @@ public final class CheckContext: @unchecked Sendable {
 
     /// Requires a list of records to be exactly these ids in this order.
     public func expectIDs<Record: Identifiable>(_ records: [Record], _ expected: [Record], _ what: String)
-    throws where Record.ID == UUID {
+        throws where Record.ID == UUID
+    {
         guard records.map(\.id) == expected.map(\.id) else {
             throw CheckFailure(step: what, expected: Show.ids(expected.map(\.id)), actual: Show.ids(records.map(\.id)))
         }

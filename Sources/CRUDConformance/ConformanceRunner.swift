@@ -84,9 +84,10 @@ public struct ConformanceRunner: Sendable {
         }
         guard let finished else {
             // The check is still running and may still use the storage, so it is left alone.
-            return .failed(CheckFailure(
-                step: "the whole check", expected: "finishes within \(timeout)",
-                actual: "still running; an operation may be waiting forever (a deadlock, or a lost reply)"))
+            return .failed(
+                CheckFailure(
+                    step: "the whole check", expected: "finishes within \(timeout)",
+                    actual: "still running; an operation may be waiting forever (a deadlock, or a lost reply)"))
         }
         await context.dispose()
         return finished

@@ -59,7 +59,8 @@ public struct RuleResult: Sendable, Identifiable {
     public var summary: String {
         switch outcome {
         case .passed: "\(rule.id) passed on \(backendName)"
-        case .failed(let failure): "\(rule.id) failed on \(backendName): \(failure.step): expected \(failure.expected), got \(failure.actual)"
+        case .failed(let failure):
+            "\(rule.id) failed on \(backendName): \(failure.step): expected \(failure.expected), got \(failure.actual)"
         case .notApplicable(let reason): "\(rule.id) is not applicable to \(backendName): \(reason)"
         }
     }

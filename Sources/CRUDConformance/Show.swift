@@ -41,7 +41,8 @@ public enum Show {
         case let optional as String?: return optional.map(Show.text) ?? "nil"
         case let strings as [String]: return "[" + strings.map(Show.text).joined(separator: ", ") + "]"
         case let tasks as [TaskItem]: return "\(tasks.count) tasks [" + tasks.map { Show.text($0.title) }.joined(separator: ", ") + "]"
-        case let contacts as [Contact]: return "\(contacts.count) contacts [" + contacts.map { Show.text($0.name) }.joined(separator: ", ") + "]"
+        case let contacts as [Contact]:
+            return "\(contacts.count) contacts [" + contacts.map { Show.text($0.name) }.joined(separator: ", ") + "]"
         case is Void: return "no value"
         default: return String(describing: value)
         }

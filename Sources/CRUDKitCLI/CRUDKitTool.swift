@@ -1,3 +1,5 @@
+import CRUDBackends
+import CRUDConformance
 import Foundation
 
 /// The `crudkit` command: reads the command line, runs one command, returns its exit status.
@@ -13,8 +15,10 @@ public enum CRUDKitTool {
 
     static var help: String {
         let width = commands.map(\.name.count).max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n")
-        let codes = ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n")
+        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(
+            separator: "\n")
+        let codes = ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)) \($0.meaning)" }
+            .joined(separator: "\n")
         return """
             crudkit: learn, teach and verify CRUD storage in Swift.
 
@@ -30,10 +34,12 @@ public enum CRUDKitTool {
             """
     }
 
-    /// Runs the command named by `arguments` (without the program name).
-    public static func run(_ arguments: [String], console: any Console) async -> Int32 {
+    /// Runs the command named by `arguments` (without the program name). `backends` is
+    /// the catalogue `compare` chooses from: the built-in backends unless a test or
+    /// another package passes its own.
+    public static func run(_ arguments: [String], console: any Console, backends: [Backend] = BuiltInBackends.all) async -> Int32 {
         do {
-            return try await dispatch(arguments, console: console).rawValue
+            return try await dispatch(arguments, console: console, backends: backends).rawValue
         } catch let error as UsageError {
             console.err("error: \(error.message)\nRun 'crudkit --help' for usage.\n")
             return ExitCode.usage.rawValue
@@ -43,7 +49,7 @@ public enum CRUDKitTool {
         }
     }
 
-    private static func dispatch(_ arguments: [String], console: any Console) async throws -> ExitCode {
+    private static func dispatch(_ arguments: [String], console: any Console, backends: [Backend]) async throws -> ExitCode {
         guard let command = arguments.first else {
             console.out(help + "\n")
             return .usage
@@ -56,7 +62,7 @@ public enum CRUDKitTool {
             return .success
         case CompareCommand.name:
             if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
-            return try await CompareCommand(arguments: rest).run(console: console)
+            return try await CompareCommand(arguments: rest, catalogue: backends).run(console: console)
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)

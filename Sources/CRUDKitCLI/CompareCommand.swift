@@ -1,5 +1,6 @@
 import CRUDBackends
 import CRUDConformance
+import Foundation
 
 /// `crudkit compare`: the whole suite on every chosen backend, side by side.
 struct CompareCommand {
@@ -36,19 +37,20 @@ struct CompareCommand {
     let format: String
     let runner: ConformanceRunner
 
-    init(arguments words: [String]) throws(UsageError) {
+    init(arguments words: [String], catalogue: [Backend]) throws(UsageError) {
         var arguments = Arguments(words)
+        let names = catalogue.map(\.name)
         format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
         if let list = try arguments.option("backends") {
             var chosen: [Backend] = []
             for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-                guard let backend = BuiltInBackends.named(name) else { throw .unknown("backend", name, among: BuiltInBackends.names) }
+                guard let backend = catalogue.first(where: { $0.name == name }) else { throw .unknown("backend", name, among: names) }
                 if !chosen.contains(where: { $0.name == name }) { chosen.append(backend) }
             }
             guard !chosen.isEmpty else { throw UsageError("--backends needs at least one backend name.") }
             backends = chosen
         } else {
-            backends = BuiltInBackends.all
+            backends = catalogue
         }
         if let prefix = try arguments.option("rules") {
             rules = Rules.all.filter { $0.id.hasPrefix(prefix.uppercased()) }
@@ -58,7 +60,9 @@ struct CompareCommand {
         }
         var runner = ConformanceRunner()
         if let value = try arguments.option("timeout") {
-            guard let seconds = Double(value), seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds, not '\(value)'.") }
+            guard let seconds = Double(value), seconds > 0 else {
+                throw UsageError("--timeout needs a positive number of seconds, not '\(value)'.")
+            }
             runner.timeout = .milliseconds(Int64(seconds * 1_000))
         }
         if let value = try arguments.option("jobs") {
@@ -81,5 +85,3 @@ struct CompareCommand {
         return report.allPassed ? .success : .failure
     }
 }
-
-import Foundation

@@ -41,12 +41,15 @@ extension ComparisonReport {
         Document(
             format: "crudkit-compare", version: 1, ok: allPassed,
             backends: columns.map {
-                .init(name: $0.name, capabilities: $0.capabilities.map(\.rawValue), passed: $0.passed, failed: $0.failed, notApplicable: $0.notApplicable)
+                .init(
+                    name: $0.name, capabilities: $0.capabilities.map(\.rawValue), passed: $0.passed, failed: $0.failed,
+                    notApplicable: $0.notApplicable)
             },
             rules: rows.map { row in
                 var results: [String: Document.Outcome] = [:]
                 for result in row.results {
-                    let milliseconds = Int(result.duration.components.seconds * 1_000 + result.duration.components.attoseconds / 1_000_000_000_000_000)
+                    let milliseconds = Int(
+                        result.duration.components.seconds * 1_000 + result.duration.components.attoseconds / 1_000_000_000_000_000)
                     var outcome = Document.Outcome(status: result.outcome.status, durationMilliseconds: milliseconds)
                     switch result.outcome {
                     case .passed: break
@@ -58,7 +61,8 @@ extension ComparisonReport {
                     }
                     results[result.backendName] = outcome
                 }
-                return .init(id: row.rule.id, level: row.rule.level.rawValue, statement: row.rule.statement, hint: row.rule.hint, results: results)
+                return .init(
+                    id: row.rule.id, level: row.rule.level.rawValue, statement: row.rule.statement, hint: row.rule.hint, results: results)
             })
     }
 

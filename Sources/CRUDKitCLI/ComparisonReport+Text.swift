@@ -7,7 +7,9 @@ extension ComparisonReport {
         let widths = columns.map { max($0.name.count, 6) }
         func line(_ first: String, _ level: String, _ cells: [String]) -> String {
             let padded = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-            return ([first.padding(toLength: idWidth, withPad: " ", startingAt: 0), level.padding(toLength: 6, withPad: " ", startingAt: 0)] + padded)
+            return
+                ([first.padding(toLength: idWidth, withPad: " ", startingAt: 0), level.padding(toLength: 6, withPad: " ", startingAt: 0)]
+                + padded)
                 .joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
         var out = "CRUDKit conformance: \(rows.count) rules on \(columns.count) backend\(columns.count == 1 ? "" : "s")\n\n"

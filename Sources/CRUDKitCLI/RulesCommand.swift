@@ -67,7 +67,9 @@ public enum SpecificationDocument {
                 out += "- **Why:** \(rule.reason)\n"
                 out += "- **If it fails:** \(rule.hint)\n"
                 if !rule.requires.isEmpty {
-                    out += "- **Applies to:** backends that declare " + rule.requires.map(\.rawValue).sorted().joined(separator: " and ") + ".\n"
+                    out +=
+                        "- **Applies to:** backends that declare " + rule.requires.map(\.rawValue).sorted().joined(separator: " and ")
+                        + ".\n"
                 }
             }
         }
@@ -87,8 +89,9 @@ public enum SpecificationDocument {
             var requires: [String]
         }
         let entries = Rules.all.map {
-            Entry(id: $0.id, level: $0.level.rawValue, area: $0.area, statement: $0.statement, reason: $0.reason, hint: $0.hint,
-                  requires: $0.requires.map(\.rawValue).sorted())
+            Entry(
+                id: $0.id, level: $0.level.rawValue, area: $0.area, statement: $0.statement, reason: $0.reason, hint: $0.hint,
+                requires: $0.requires.map(\.rawValue).sorted())
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

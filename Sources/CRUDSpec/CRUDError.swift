@@ -147,7 +147,8 @@ public struct ValidationFailure: Sendable, Hashable, Codable {
         case .empty: sentence = "\(subject) cannot be empty."
         case .tooLong(let max): sentence = "\(subject) cannot be longer than \(max) characters."
         case .invalidCharacters:
-            sentence = field == .notes
+            sentence =
+                field == .notes
                 ? "\(subject) cannot contain control characters other than line breaks."
                 : "\(subject) cannot contain control characters such as tabs or line breaks."
         case .invalidEmail: sentence = "\(subject) must look like name@example.com."

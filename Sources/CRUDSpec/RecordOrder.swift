@@ -44,8 +44,10 @@ public enum RecordOrder {
     ) -> [Record] {
         let decorated = records.enumerated().map { entry in
             let exact = text(entry.element)
-            return (sequence: entry.offset, record: entry.element, key: Array(TextKey.folded(exact).unicodeScalars),
-                    exact: Array(exact.unicodeScalars))
+            return (
+                sequence: entry.offset, record: entry.element, key: Array(TextKey.folded(exact).unicodeScalars),
+                exact: Array(exact.unicodeScalars)
+            )
         }
         return decorated.sorted { lhs, rhs in
             if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }

@@ -74,11 +74,12 @@ extension CheckContext {
     /// Requires the exact text, scalar by scalar: `==` on String would accept a
     /// canonically equivalent but different sequence, such as a normalized one.
     func expectExactText(_ actual: String?, _ expected: String?, _ what: String) throws {
-        let same: Bool = switch (actual, expected) {
-        case (nil, nil): true
-        case (let actual?, let expected?): actual.unicodeScalars.elementsEqual(expected.unicodeScalars)
-        default: false
-        }
+        let same: Bool =
+            switch (actual, expected) {
+            case (nil, nil): true
+            case (let actual?, let expected?): actual.unicodeScalars.elementsEqual(expected.unicodeScalars)
+            default: false
+            }
         try expect(
             same, what, expected: Show.value(expected as Any) + Describe.scalars(expected),
             actual: Show.value(actual as Any) + Describe.scalars(actual))

@@ -20,14 +20,16 @@ extension Rules {
         },
         Rule(
             "CONTACT-CREATE-002",
-            statement: "A name is required, at most 100 Characters and without control characters; otherwise it is rejected and nothing is stored.",
+            statement:
+                "A name is required, at most 100 Characters and without control characters; otherwise it is rejected and nothing is stored.",
             reason: "Every contact must be listable by a readable name.",
             hint: "Validate with Validation.name before storing; count Characters after trimming."
         ) { context in
             let longest = String(repeating: "ñ", count: 100)
             try context.expectExactText(try await context.createContact(longest, "long@example.com").name, longest, "a 100-character name")
             let bad: [(String, ValidationReason)] = [
-                ("", .empty), ("  \t", .empty), (String(repeating: "n", count: 101), .tooLong(max: 100)), ("Ada\nLovelace", .invalidCharacters),
+                ("", .empty), ("  \t", .empty), (String(repeating: "n", count: 101), .tooLong(max: 100)),
+                ("Ada\nLovelace", .invalidCharacters),
             ]
             for (name, reason) in bad {
                 try await context.expectRejected(Describe.createContact(name, "x@example.com", nil), .validation(.name, reason)) {
@@ -37,7 +39,8 @@ extension Rules {
         },
         Rule(
             "CONTACT-CREATE-003",
-            statement: "An email that is not a plausible address is rejected with validation.invalidEmail (blank: validation.empty) and nothing is stored.",
+            statement:
+                "An email that is not a plausible address is rejected with validation.invalidEmail (blank: validation.empty) and nothing is stored.",
             reason: "A contact exists to be reached; an address that cannot work is a typo to catch now.",
             hint: "Exactly one @, a non-empty local part, a dotted domain with no empty labels, no whitespace."
         ) { context in
@@ -93,11 +96,14 @@ extension Rules {
         },
         Rule(
             "CONTACT-CREATE-006",
-            statement: "A phone with fewer than 7 or more than 15 digits, letters or other symbols is rejected with validation.invalidPhone.",
+            statement:
+                "A phone with fewer than 7 or more than 15 digits, letters or other symbols is rejected with validation.invalidPhone.",
             reason: "\"555-CALL-NOW\" and six-digit fragments cannot be dialled.",
             hint: "Reject any character outside 0-9, space, + - ( ) . and check the digit count."
         ) { context in
-            for phone in ["123456", "1234567890123456", "555-CALL-NOW", "555 123 4567 ext 2", "１２３４５６７", "+1\t555 123 4567", "555/123/4567"] {
+            for phone in [
+                "123456", "1234567890123456", "555-CALL-NOW", "555 123 4567 ext 2", "１２３４５６７", "+1\t555 123 4567", "555/123/4567",
+            ] {
                 try await context.expectRejected("createContact(phone: \(Show.text(phone)))", .validation(.phone, .invalidPhone)) {
                     try await context.store.createContact(name: "Caller", email: "caller@example.com", phone: phone)
                 }
@@ -126,7 +132,9 @@ extension Rules {
         ) { context in
             _ = try await context.createContact("Ada", "ada@example.com")
             let missing = UUID()
-            try await context.expectError("contact(id:) of an unknown id", .notFound(missing)) { try await context.store.contact(id: missing) }
+            try await context.expectError("contact(id:) of an unknown id", .notFound(missing)) {
+                try await context.store.contact(id: missing)
+            }
         },
         Rule(
             "CONTACT-READ-002",
@@ -134,7 +142,10 @@ extension Rules {
             reason: "An address book reads alphabetically; equal names need a fixed order.",
             hint: "Sort by the folded name, then the email, then the creation sequence."
         ) { context in
-            let pairs = [("bob", "bob@example.com"), ("Alice", "z@example.com"), ("élodie", "e@example.com"), ("alice", "a@example.com"), ("Zoë", "zoe@example.com")]
+            let pairs = [
+                ("bob", "bob@example.com"), ("Alice", "z@example.com"), ("élodie", "e@example.com"), ("alice", "a@example.com"),
+                ("Zoë", "zoe@example.com"),
+            ]
             for (name, email) in pairs {
                 context.tick(seconds: 1)
                 _ = try await context.createContact(name, email)
@@ -144,14 +155,21 @@ extension Rules {
         },
         Rule(
             "CONTACT-READ-003",
-            statement: "Contact search finds names containing the literal term, ignoring case and diacritics; blank means all; emails are not searched.",
+            statement:
+                "Contact search finds names containing the literal term, ignoring case and diacritics; blank means all; emails are not searched.",
             reason: "Finding a person must work the way finding a task does.",
             hint: "Reuse the task search: search keys on both sides, a substring test, no wildcards."
         ) { context in
-            for (name, email) in [("José Núñez", "jose@example.com"), ("JOSEPHINE", "jo@example.com"), ("Ann 100%", "ann@example.com"), ("Bea", "jose.b@example.com")] {
+            for (name, email) in [
+                ("José Núñez", "jose@example.com"), ("JOSEPHINE", "jo@example.com"), ("Ann 100%", "ann@example.com"),
+                ("Bea", "jose.b@example.com"),
+            ] {
                 _ = try await context.createContact(name, email)
             }
-            let cases: [(String, [String])] = [("jose", ["JOSEPHINE", "José Núñez"]), ("NUNEZ", ["José Núñez"]), ("%", ["Ann 100%"]), ("_", []), ("  ", ["Ann 100%", "Bea", "JOSEPHINE", "José Núñez"])]
+            let cases: [(String, [String])] = [
+                ("jose", ["JOSEPHINE", "José Núñez"]), ("NUNEZ", ["José Núñez"]), ("%", ["Ann 100%"]), ("_", []),
+                ("  ", ["Ann 100%", "Bea", "JOSEPHINE", "José Núñez"]),
+            ]
             for (term, expected) in cases {
                 let names = try await context.listContacts(ContactQuery(search: term)).map(\.name)
                 try context.expectEqual(names, expected, "names of contacts(search: \(Show.text(term)))")
@@ -165,7 +183,8 @@ extension Rules {
         ) { context in
             for name in ["a", "b", "c", "d"] { _ = try await context.createContact(name, "\(name)@example.com") }
             let cases: [(ContactQuery, [String])] = [
-                (ContactQuery(limit: 2), ["a", "b"]), (ContactQuery(limit: 2, offset: 1), ["b", "c"]), (ContactQuery(limit: 0), []), (ContactQuery(offset: 9), []),
+                (ContactQuery(limit: 2), ["a", "b"]), (ContactQuery(limit: 2, offset: 1), ["b", "c"]), (ContactQuery(limit: 0), []),
+                (ContactQuery(offset: 9), []),
             ]
             for (query, expected) in cases {
                 try context.expectEqual(try await context.listContacts(query).map(\.name), expected, "names of \(Describe.query(query))")
@@ -258,10 +277,13 @@ extension Rules {
             ]
             for (changes, name, email, phone) in steps {
                 let now = context.tick()
-                let updated = try await context.attempt("updateContact(Ada, \(Describe.changes(changes)))") { try await context.store.updateContact(id: ada.id, changes) }
+                let updated = try await context.attempt("updateContact(Ada, \(Describe.changes(changes)))") {
+                    try await context.store.updateContact(id: ada.id, changes)
+                }
                 let expected = Contact(id: ada.id, name: name, email: email, phone: phone, createdAt: created, updatedAt: now)
                 try context.expectSameContact(updated, expected, "contact returned by updateContact(\(Describe.changes(changes)))")
-                try context.expectSameContact(try await context.contact(ada.id), expected, "contact read back after updateContact(\(Describe.changes(changes)))")
+                try context.expectSameContact(
+                    try await context.contact(ada.id), expected, "contact read back after updateContact(\(Describe.changes(changes)))")
             }
         },
         Rule(
@@ -273,7 +295,8 @@ extension Rules {
             let ada = try await context.createContact("Ada", "ada@example.com", phone: "5551234567")
             let bad: [(ContactChanges, Field)] = [
                 (ContactChanges(name: "Ada King", email: "not an email"), .email), (ContactChanges(name: " "), .name),
-                (ContactChanges(email: "countess@example.com", phone: "12"), .phone), (ContactChanges(name: String(repeating: "x", count: 101)), .name),
+                (ContactChanges(email: "countess@example.com", phone: "12"), .phone),
+                (ContactChanges(name: String(repeating: "x", count: 101)), .name),
             ]
             for (changes, field) in bad {
                 try await context.expectRejected("updateContact(Ada, \(Describe.changes(changes)))", .validation(field)) {
@@ -288,7 +311,9 @@ extension Rules {
             hint: "Validation.phone returns nil for blank; store that nil."
         ) { context in
             let ada = try await context.createContact("Ada", "ada@example.com", phone: "5551234567")
-            let cleared = try await context.attempt("updateContact(Ada, phone: \"\")") { try await context.store.updateContact(id: ada.id, ContactChanges(phone: "")) }
+            let cleared = try await context.attempt("updateContact(Ada, phone: \"\")") {
+                try await context.store.updateContact(id: ada.id, ContactChanges(phone: ""))
+            }
             try context.expectExactText(cleared.phone, nil, "phone after clearing it")
             try context.expectExactText(try await context.contact(ada.id).phone, nil, "stored phone after clearing it")
         },
@@ -316,7 +341,9 @@ extension Rules {
             let ada = try await context.createContact("Ada", "ada@example.com")
             let grace = try await context.createContact("Grace", "grace@example.com")
             try await context.attempt("deleteContact(Ada)") { try await context.store.deleteContact(id: ada.id) }
-            try await context.expectError("contact(id:) of the deleted contact", .notFound(ada.id)) { try await context.store.contact(id: ada.id) }
+            try await context.expectError("contact(id:) of the deleted contact", .notFound(ada.id)) {
+                try await context.store.contact(id: ada.id)
+            }
             try context.expectIDs(try await context.listContacts(), [grace], "contacts() after the delete")
             try context.expectSameContact(try await context.contact(grace.id), grace, "the contact that was not deleted")
         },
@@ -329,9 +356,13 @@ extension Rules {
             let ada = try await context.createContact("Ada", "ada@example.com")
             _ = try await context.createContact("Grace", "grace@example.com")
             let missing = UUID()
-            try await context.expectRejected("deleteContact(unknown id)", .notFound(missing)) { try await context.store.deleteContact(id: missing) }
+            try await context.expectRejected("deleteContact(unknown id)", .notFound(missing)) {
+                try await context.store.deleteContact(id: missing)
+            }
             try await context.attempt("deleteContact(Ada)") { try await context.store.deleteContact(id: ada.id) }
-            try await context.expectRejected("deleteContact(Ada) again", .notFound(ada.id)) { try await context.store.deleteContact(id: ada.id) }
+            try await context.expectRejected("deleteContact(Ada) again", .notFound(ada.id)) {
+                try await context.store.deleteContact(id: ada.id)
+            }
         },
     ]
 }

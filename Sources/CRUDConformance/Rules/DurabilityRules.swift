@@ -61,17 +61,27 @@ extension Rules {
             let ada = try await context.createContact("Ada", "ada@example.com")
             let grace = try await context.createContact("Grace", "grace@example.com")
             context.tick()
-            let renamed = try await context.attempt("renameTask(\"rename me\")") { try await context.store.renameTask(id: made[0].id, to: "renamed") }
+            let renamed = try await context.attempt("renameTask(\"rename me\")") {
+                try await context.store.renameTask(id: made[0].id, to: "renamed")
+            }
             try await context.attempt("deleteTask(\"delete me\")") { try await context.store.deleteTask(id: made[1].id) }
-            let completed = try await context.attempt("setTaskCompleted(\"complete me\")") { try await context.store.setTaskCompleted(id: made[2].id, true) }
-            let changed = try await context.attempt("updateContact(Ada)") { try await context.store.updateContact(id: ada.id, ContactChanges(name: "Ada King", phone: "5551234567")) }
+            let completed = try await context.attempt("setTaskCompleted(\"complete me\")") {
+                try await context.store.setTaskCompleted(id: made[2].id, true)
+            }
+            let changed = try await context.attempt("updateContact(Ada)") {
+                try await context.store.updateContact(id: ada.id, ContactChanges(name: "Ada King", phone: "5551234567"))
+            }
             try await context.attempt("deleteContact(Grace)") { try await context.store.deleteContact(id: grace.id) }
             try await context.reopen()
             try context.expectSameTask(try await context.task(renamed.id), renamed, "renamed task after reopen")
             try context.expectSameTask(try await context.task(completed.id), completed, "completed task after reopen")
-            try await context.expectError("task(id:) of the deleted task after reopen", .notFound(made[1].id)) { try await context.store.task(id: made[1].id) }
+            try await context.expectError("task(id:) of the deleted task after reopen", .notFound(made[1].id)) {
+                try await context.store.task(id: made[1].id)
+            }
             try context.expectSameContact(try await context.contact(ada.id), changed, "updated contact after reopen")
-            try await context.expectError("contact(id:) of the deleted contact after reopen", .notFound(grace.id)) { try await context.store.contact(id: grace.id) }
+            try await context.expectError("contact(id:) of the deleted contact after reopen", .notFound(grace.id)) {
+                try await context.store.contact(id: grace.id)
+            }
         },
         Rule(
             "DURABILITY-005",
@@ -103,7 +113,8 @@ extension Rules {
             let old = try await context.createTask("old")
             try await context.reopen()
             let new = try await context.createTask("new")
-            try context.expectIDs(try await context.list(), [new, old], "tasks() with one task from before and one from after a reopen, same instant")
+            try context.expectIDs(
+                try await context.list(), [new, old], "tasks() with one task from before and one from after a reopen, same instant")
         },
     ]
 
@@ -132,22 +143,30 @@ extension Rules {
             hint: "Check and insert in one critical section or transaction, or rely on a unique index."
         ) { context in
             let store = try context.store
-            let outcomes = await withTaskGroup(of: Result<Contact, CRUDError>.self) { group in
+            let outcomes = await withTaskGroup(of: Result<Contact, any Error>.self) { group in
                 for index in 0..<20 {
                     group.addTask {
                         do {
                             return .success(try await store.createContact(name: "Racer \(index)", email: "Race@example.com", phone: nil))
-                        } catch let error as CRUDError {
-                            return .failure(error)
                         } catch {
-                            return .failure(.server(status: -1))
+                            return .failure(error)
                         }
                     }
                 }
-                return await group.reduce(into: [Result<Contact, CRUDError>]()) { $0.append($1) }
+                return await group.reduce(into: [Result<Contact, any Error>]()) { $0.append($1) }
             }
-            let successes = outcomes.filter { if case .success = $0 { true } else { false } }.count
-            let duplicates = outcomes.filter { $0 == .failure(.duplicate(field: .email)) }.count
+            var successes = 0
+            var duplicates = 0
+            for outcome in outcomes {
+                switch outcome {
+                case .success: successes += 1
+                case .failure(CRUDError.duplicate(field: .email)): duplicates += 1
+                case .failure(let error):
+                    throw CheckFailure(
+                        step: "20 parallel createContact calls with one email", expected: "one success and 19 duplicate(email)",
+                        actual: "one threw \(Show.error(error))")
+                }
+            }
             try context.expectEqual(successes, 1, "successful creates among 20 with one email")
             try context.expectEqual(duplicates, 19, "duplicate(email) errors among 20 creates with one email")
             try context.expectEqual(try await context.listContacts().count, 1, "contacts stored after the race")

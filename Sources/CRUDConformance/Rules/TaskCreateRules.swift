@@ -110,7 +110,8 @@ extension Rules {
         },
         Rule(
             "TASK-CREATE-009",
-            statement: "A title with a control character (Unicode Cc: NUL, tab, line breaks, ESC, DEL) inside is rejected with validation.invalidCharacters.",
+            statement:
+                "A title with a control character (Unicode Cc: NUL, tab, line breaks, ESC, DEL) inside is rejected with validation.invalidCharacters.",
             reason: "Control characters break one-line displays, terminals and files, and can hide text.",
             hint: "After trimming, reject any scalar whose general category is Cc."
         ) { context in
@@ -135,7 +136,8 @@ extension Rules {
         },
         Rule(
             "TASK-CREATE-011",
-            statement: "Notes of up to 1,000 Characters with line breaks inside are accepted; longer notes are rejected with validation.tooLong(1000).",
+            statement:
+                "Notes of up to 1,000 Characters with line breaks inside are accepted; longer notes are rejected with validation.tooLong(1000).",
             reason: "Notes are the place for several lines of detail, but not for unbounded text.",
             hint: "Allow \\n and \\r inside notes; count Characters after trimming."
         ) { context in
@@ -143,7 +145,8 @@ extension Rules {
             let task = try await context.createTask("Notes", notes: lines)
             try context.expectExactText(task.notes, lines, "notes with line breaks")
             let longest = String(repeating: "n", count: 1_000)
-            try context.expectExactText(try await context.createTask("Long notes", notes: longest).notes, longest, "notes of 1,000 characters")
+            try context.expectExactText(
+                try await context.createTask("Long notes", notes: longest).notes, longest, "notes of 1,000 characters")
             let tooLong = String(repeating: "n", count: 1_001)
             try await context.expectRejected(Describe.createTask("Too long", tooLong), .validation(.notes, .tooLong(max: 1_000))) {
                 try await context.store.createTask(title: "Too long", notes: tooLong)
@@ -151,7 +154,8 @@ extension Rules {
         },
         Rule(
             "TASK-CREATE-012",
-            statement: "Notes with a control character other than line feed and carriage return are rejected with validation.invalidCharacters.",
+            statement:
+                "Notes with a control character other than line feed and carriage return are rejected with validation.invalidCharacters.",
             reason: "Line breaks belong in notes; NUL, tabs and escape codes do not.",
             hint: "Apply the title's control-character rule to notes, minus \\n and \\r."
         ) { context in
@@ -163,7 +167,8 @@ extension Rules {
         },
         Rule(
             "TASK-CREATE-013",
-            statement: "Text round-trips exactly, scalar for scalar: emoji and ZWJ sequences, combining marks, right-to-left text, quotes, backslashes, %, _, *, and SQL.",
+            statement:
+                "Text round-trips exactly, scalar for scalar: emoji and ZWJ sequences, combining marks, right-to-left text, quotes, backslashes, %, _, *, and SQL.",
             reason: "A store that alters what people type loses their data quietly; one that runs it as code is a security hole.",
             hint: "Bind values as parameters, escape with the encoder, never normalize; compare unicodeScalars."
         ) { context in

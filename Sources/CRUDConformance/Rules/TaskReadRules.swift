@@ -51,7 +51,8 @@ extension Rules {
         },
         Rule(
             "TASK-READ-005",
-            statement: "Title order folds case by Unicode case folding, beyond ASCII and independent of locale (ß sorts as ss, É with é, Σ with σ).",
+            statement:
+                "Title order folds case by Unicode case folding, beyond ASCII and independent of locale (ß sorts as ss, É with é, Σ with σ).",
             reason: "Case-insensitive order that only knows A–Z misplaces most of the world's titles.",
             hint: "Fold with full Unicode case folding (TextKey.folded); SQLite's lower() and NOCASE only fold ASCII."
         ) { context in
@@ -72,9 +73,12 @@ extension Rules {
                     try await context.store.setTaskCompleted(id: made[index].id, true)
                 }
             }
-            try context.expectTitles(try await context.list(TaskQuery(filter: .completed)), ["done 2", "done 1"], "tasks(filter: .completed)")
-            try context.expectTitles(try await context.list(TaskQuery(filter: .incomplete)), ["open 2", "open 1"], "tasks(filter: .incomplete)")
-            try context.expectTitles(try await context.list(TaskQuery(filter: .all)), ["done 2", "open 2", "done 1", "open 1"], "tasks(filter: .all)")
+            try context.expectTitles(
+                try await context.list(TaskQuery(filter: .completed)), ["done 2", "done 1"], "tasks(filter: .completed)")
+            try context.expectTitles(
+                try await context.list(TaskQuery(filter: .incomplete)), ["open 2", "open 1"], "tasks(filter: .incomplete)")
+            try context.expectTitles(
+                try await context.list(TaskQuery(filter: .all)), ["done 2", "open 2", "done 1", "open 1"], "tasks(filter: .all)")
         },
         Rule(
             "TASK-READ-007",
@@ -96,7 +100,9 @@ extension Rules {
             reason: "A user searching for \"100%\" wants that text, and user input must never become a pattern or query.",
             hint: "Use a substring test (or SQLite instr()), not LIKE or GLOB with the raw term."
         ) { context in
-            _ = try await context.createTasks(["100% done", "100 percent", "a_b", "axb", "a*b", "ab", #"back\slash"#, "backslash", "[x]", "x"])
+            _ = try await context.createTasks([
+                "100% done", "100 percent", "a_b", "axb", "a*b", "ab", #"back\slash"#, "backslash", "[x]", "x",
+            ])
             let cases: [(String, [String])] = [
                 ("%", ["100% done"]), ("_", ["a_b"]), ("a_b", ["a_b"]), ("*", ["a*b"]), ("a*b", ["a*b"]),
                 (#"\"#, [#"back\slash"#]), ("[x]", ["[x]"]), ("0%", ["100% done"]),
@@ -113,7 +119,8 @@ extension Rules {
         ) { context in
             _ = try await context.createTasks(["one", "two"])
             for term in ["", "   ", "\n"] {
-                try context.expectTitles(try await context.list(TaskQuery(search: term)), ["two", "one"], "tasks(search: \(Show.text(term)))")
+                try context.expectTitles(
+                    try await context.list(TaskQuery(search: term)), ["two", "one"], "tasks(search: \(Show.text(term)))")
             }
         },
         Rule(
@@ -199,6 +206,20 @@ extension Rules {
             try context.expectTitles(try await context.list(), [], "tasks() on a fresh store")
             try context.expectEqual(try await context.count(), 0, "countTasks() on a fresh store")
             try context.expectEqual(try await context.listContacts().count, 0, "contacts() on a fresh store")
+        },
+        Rule(
+            "TASK-READ-017", .should,
+            statement:
+                "Search treats canonically equivalent text as equal: a precomposed term finds a decomposed title and the other way round.",
+            reason: "Keyboards, pasted text and file systems produce both forms of \"é\"; they look identical to the user.",
+            hint: "Normalize both sides of the comparison (the search key does), while storing the text as typed."
+        ) { context in
+            _ = try await context.createTasks(["Cafe\u{301} decomposed", "Caf\u{E9} precomposed"])
+            for term in ["caf\u{E9}", "cafe\u{301}"] {
+                try context.expectTitles(
+                    try await context.list(TaskQuery(search: term)), ["Caf\u{E9} precomposed", "Cafe\u{301} decomposed"],
+                    "tasks(search: \(Show.text(term))\(Describe.scalars(term)))")
+            }
         },
     ]
 }

@@ -5,14 +5,17 @@ extension Rules {
     static let taskUpdate: [Rule] = [
         Rule(
             "TASK-UPDATE-001",
-            statement: "Renaming changes the title only: same id, notes, flag and createdAt; updatedAt becomes now; the count is unchanged.",
+            statement:
+                "Renaming changes the title only: same id, notes, flag and createdAt; updatedAt becomes now; the count is unchanged.",
             reason: "An edit that makes a new record, or rewrites its history, breaks links, order and undo.",
             hint: "Update the existing record in place by id; set updatedAt from the clock, never createdAt."
         ) { context in
             let created = context.tick()
             let task = try await context.createTask("Draft", notes: "keep me")
             let later = context.tick()
-            let renamed = try await context.attempt("renameTask(id:, to: \"Final\")") { try await context.store.renameTask(id: task.id, to: "Final") }
+            let renamed = try await context.attempt("renameTask(id:, to: \"Final\")") {
+                try await context.store.renameTask(id: task.id, to: "Final")
+            }
             var expected = task
             expected.title = "Final"
             expected.updatedAt = later
@@ -29,7 +32,9 @@ extension Rules {
         ) { context in
             let task = try await context.createTask("Original")
             context.tick()
-            let trimmed = try await context.attempt("renameTask(id:, to: \"  Spaced \\n\")") { try await context.store.renameTask(id: task.id, to: "  Spaced \n") }
+            let trimmed = try await context.attempt("renameTask(id:, to: \"  Spaced \\n\")") {
+                try await context.store.renameTask(id: task.id, to: "  Spaced \n")
+            }
             try context.expectExactText(trimmed.title, "Spaced", "title after renaming to \"  Spaced \\n\"")
             let bad: [(String, ValidationReason)] = [
                 ("  ", .empty), (String(repeating: "z", count: 201), .tooLong(max: 200)), ("tab\there", .invalidCharacters),
@@ -47,7 +52,9 @@ extension Rules {
             hint: "Validate with the notes rule; store nil for blank; leave the title alone."
         ) { context in
             let task = try await context.createTask("Plan")
-            let steps: [(String?, String?)] = [(" first draft ", "first draft"), ("line 1\nline 2", "line 1\nline 2"), ("   ", nil), ("back", "back"), (nil, nil)]
+            let steps: [(String?, String?)] = [
+                (" first draft ", "first draft"), ("line 1\nline 2", "line 1\nline 2"), ("   ", nil), ("back", "back"), (nil, nil),
+            ]
             for (notes, stored) in steps {
                 let now = context.tick()
                 let edited = try await context.attempt("editTaskNotes(id:, notes: \(Show.value(notes as Any)))") {
@@ -71,10 +78,13 @@ extension Rules {
             let task = try await context.createTask("Finish")
             for value in [true, true, false, false] {
                 let now = context.tick()
-                let updated = try await context.attempt("setTaskCompleted(id:, \(value))") { try await context.store.setTaskCompleted(id: task.id, value) }
+                let updated = try await context.attempt("setTaskCompleted(id:, \(value))") {
+                    try await context.store.setTaskCompleted(id: task.id, value)
+                }
                 try context.expectEqual(updated.isCompleted, value, "isCompleted after setTaskCompleted(\(value))")
                 try context.expectSameInstant(updated.updatedAt, now, "updatedAt after setTaskCompleted(\(value))")
-                try context.expectEqual(try await context.task(task.id).isCompleted, value, "stored isCompleted after setTaskCompleted(\(value))")
+                try context.expectEqual(
+                    try await context.task(task.id).isCompleted, value, "stored isCompleted after setTaskCompleted(\(value))")
             }
         },
         Rule(
@@ -101,10 +111,18 @@ extension Rules {
         ) { context in
             _ = try await context.createTask("Existing")
             let missing = UUID()
-            try await context.expectRejected("renameTask(unknown id)", .notFound(missing)) { try await context.store.renameTask(id: missing, to: "Ghost") }
-            try await context.expectRejected("editTaskNotes(unknown id)", .notFound(missing)) { try await context.store.editTaskNotes(id: missing, notes: "x") }
-            try await context.expectRejected("setTaskCompleted(unknown id)", .notFound(missing)) { try await context.store.setTaskCompleted(id: missing, true) }
-            try await context.expectRejected("toggleTask(unknown id)", .notFound(missing)) { try await context.store.toggleTask(id: missing) }
+            try await context.expectRejected("renameTask(unknown id)", .notFound(missing)) {
+                try await context.store.renameTask(id: missing, to: "Ghost")
+            }
+            try await context.expectRejected("editTaskNotes(unknown id)", .notFound(missing)) {
+                try await context.store.editTaskNotes(id: missing, notes: "x")
+            }
+            try await context.expectRejected("setTaskCompleted(unknown id)", .notFound(missing)) {
+                try await context.store.setTaskCompleted(id: missing, true)
+            }
+            try await context.expectRejected("toggleTask(unknown id)", .notFound(missing)) {
+                try await context.store.toggleTask(id: missing)
+            }
         },
         Rule(
             "TASK-UPDATE-007",
@@ -116,7 +134,9 @@ extension Rules {
             context.tick()
             _ = try await context.attempt("renameTask(\"b\", to: \"B\")") { try await context.store.renameTask(id: made[1].id, to: "B") }
             _ = try await context.attempt("editTaskNotes(\"b\")") { try await context.store.editTaskNotes(id: made[1].id, notes: "n") }
-            _ = try await context.attempt("setTaskCompleted(\"b\", true)") { try await context.store.setTaskCompleted(id: made[1].id, true) }
+            _ = try await context.attempt("setTaskCompleted(\"b\", true)") {
+                try await context.store.setTaskCompleted(id: made[1].id, true)
+            }
             for other in [made[0], made[2]] {
                 try context.expectSameTask(try await context.task(other.id), other, "task \(Show.text(other.title)) after updating \"b\"")
             }
@@ -132,7 +152,9 @@ extension Rules {
         ) { context in
             let made = try await context.createTasks(["keep 1", "remove", "keep 2"])
             try await context.attempt("deleteTask(\"remove\")") { try await context.store.deleteTask(id: made[1].id) }
-            try await context.expectError("task(id:) of the deleted task", .notFound(made[1].id)) { try await context.store.task(id: made[1].id) }
+            try await context.expectError("task(id:) of the deleted task", .notFound(made[1].id)) {
+                try await context.store.task(id: made[1].id)
+            }
             try context.expectIDs(try await context.list(), [made[2], made[0]], "tasks() after the delete")
             try context.expectSameTask(try await context.task(made[0].id), made[0], "a task that was not deleted")
             try context.expectEqual(try await context.count(), 2, "count after one delete")
@@ -145,7 +167,9 @@ extension Rules {
         ) { context in
             _ = try await context.createTasks(["one", "two"])
             let missing = UUID()
-            try await context.expectRejected("deleteTask(unknown id)", .notFound(missing)) { try await context.store.deleteTask(id: missing) }
+            try await context.expectRejected("deleteTask(unknown id)", .notFound(missing)) {
+                try await context.store.deleteTask(id: missing)
+            }
         },
         Rule(
             "TASK-DELETE-003",
@@ -155,7 +179,9 @@ extension Rules {
         ) { context in
             let task = try await context.createTask("Once")
             try await context.attempt("deleteTask(id:) the first time") { try await context.store.deleteTask(id: task.id) }
-            try await context.expectRejected("deleteTask(id:) the second time", .notFound(task.id)) { try await context.store.deleteTask(id: task.id) }
+            try await context.expectRejected("deleteTask(id:) the second time", .notFound(task.id)) {
+                try await context.store.deleteTask(id: task.id)
+            }
         },
     ]
 
@@ -168,14 +194,17 @@ extension Rules {
         ) { context in
             let now = context.tick()
             let titles = ["  eggs", "flour\n", "sugar", "eggs"]
-            let imported = try await context.attempt("importTasks(titles: \(Show.value(titles)))") { try await context.store.importTasks(titles: titles) }
+            let imported = try await context.attempt("importTasks(titles: \(Show.value(titles)))") {
+                try await context.store.importTasks(titles: titles)
+            }
             try context.expectTitles(imported, ["eggs", "flour", "sugar", "eggs"], "tasks returned by import")
             try context.expectEqual(Set(imported.map(\.id)).count, 4, "distinct ids of four imported tasks")
             for task in imported {
                 try context.expectSameInstant(task.createdAt, now, "createdAt of imported \(Show.text(task.title))")
                 try context.expectEqual(task.isCompleted, false, "isCompleted of imported \(Show.text(task.title))")
             }
-            try context.expectTitles(try await context.list(), ["eggs", "sugar", "flour", "eggs"], "tasks() after import, newest (last imported) first")
+            try context.expectTitles(
+                try await context.list(), ["eggs", "sugar", "flour", "eggs"], "tasks() after import, newest (last imported) first")
         },
         Rule(
             "TASK-IMPORT-002",
@@ -190,7 +219,9 @@ extension Rules {
                 (["ok", "ok", String(repeating: "x", count: 201)], 3, .tooLong(max: 200)),
             ]
             for (titles, position, reason) in cases {
-                try await context.expectRejected("importTasks(titles: \(Show.value(titles)))", .validation(.title, reason, position: position)) {
+                try await context.expectRejected(
+                    "importTasks(titles: \(Show.value(titles)))", .validation(.title, reason, position: position)
+                ) {
                     try await context.store.importTasks(titles: titles)
                 }
             }

@@ -1,0 +1,177 @@
+import CRUDBackends
+import CRUDConformance
+import CRUDKitCLI
+import CRUDMemory
+import CRUDSpec
+import Foundation
+import Testing
+
+/// A memory store that lists tasks oldest first: a backend that breaks rules, for `compare`.
+private struct OldestFirstStore: CRUDSpec {
+    let inner: MemoryStore
+    func createTask(title: String, notes: String?) async throws -> TaskItem { try await inner.createTask(title: title, notes: notes) }
+    func task(id: UUID) async throws -> TaskItem { try await inner.task(id: id) }
+    func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
+        try query.validate()
+        var flipped = query
+        flipped.limit = nil
+        flipped.offset = 0
+        let all = try await inner.tasks(flipped)
+        return Array((query.sort == .newestFirst ? all.reversed() : all).dropFirst(query.offset).prefix(query.limit ?? all.count))
+    }
+    func countTasks(_ query: TaskQuery) async throws -> Int { try await inner.countTasks(query) }
+    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try await inner.renameTask(id: id, to: title) }
+    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try await inner.editTaskNotes(id: id, notes: notes) }
+    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem { try await inner.setTaskCompleted(id: id, isCompleted) }
+    func toggleTask(id: UUID) async throws -> TaskItem { try await inner.toggleTask(id: id) }
+    func deleteTask(id: UUID) async throws { try await inner.deleteTask(id: id) }
+    func importTasks(titles: [String]) async throws -> [TaskItem] { try await inner.importTasks(titles: titles) }
+    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
+        try await inner.createContact(name: name, email: email, phone: phone)
+    }
+    func contact(id: UUID) async throws -> Contact { try await inner.contact(id: id) }
+    func contacts(_ query: ContactQuery) async throws -> [Contact] { try await inner.contacts(query) }
+    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try await inner.updateContact(id: id, changes) }
+    func deleteContact(id: UUID) async throws { try await inner.deleteContact(id: id) }
+    func close() async throws {}
+}
+
+private let catalogue = [
+    BuiltInBackends.memory,
+    Backend.ephemeral(name: "oldest") { clock in OldestFirstStore(inner: MemoryStore(clock: clock)) },
+]
+
+private func run(_ arguments: [String], backends: [Backend] = BuiltInBackends.all) async -> (status: Int32, out: String, err: String) {
+    let console = CapturedConsole()
+    let status = await CRUDKitTool.run(arguments, console: console, backends: backends)
+    return (status, console.stdout, console.stderr)
+}
+
+@Suite("crudkit compare")
+struct CompareCommandTests {
+    @Test("The text matrix has a row per rule, a column per backend and totals")
+    func textMatrix() async {
+        let result = await run(["compare"])
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        for rule in Rules.all {
+            #expect(
+                lines.contains { $0.hasPrefix(rule.id + " ") && ($0.hasSuffix("pass") || $0.hasSuffix("n/a")) }, "no row for \(rule.id)")
+        }
+        #expect(lines.contains { $0.hasPrefix("RULE") && $0.hasSuffix("memory") })
+        let applicable = Rules.all.filter { $0.requires.isEmpty }.count
+        #expect(lines.contains { $0.hasPrefix("passed") && $0.hasSuffix("\(applicable)") })
+        #expect(result.out.contains("All applicable rules passed on memory."))
+        #expect(result.out.contains("the rule needs durability"))
+    }
+
+    @Test("A failing backend gives FAIL cells, the details below the matrix, and exit status 1")
+    func failingBackend() async {
+        let result = await run(["compare"], backends: catalogue)
+        #expect(result.status == 1)
+        let row = result.out.split(separator: "\n").first { $0.hasPrefix("TASK-READ-002 ") }.map(String.init) ?? ""
+        #expect(row.contains("pass") && row.hasSuffix("FAIL"), "\(row)")
+        #expect(result.out.contains("TASK-READ-002 (MUST) failed on oldest:"))
+        #expect(result.out.contains("hint:"))
+        #expect(result.out.contains("FAILED: oldest broke"))
+    }
+
+    @Test("JSON gives the same facts as the matrix")
+    func json() async throws {
+        let result = await run(["compare", "--format", "json"], backends: catalogue)
+        #expect(result.status == 1)
+        let document = try JSONDecoder().decode(ComparisonReport.Document.self, from: Data(result.out.utf8))
+        #expect(document.format == "crudkit-compare")
+        #expect(document.ok == false)
+        #expect(document.rules.map(\.id) == Rules.all.map(\.id))
+        #expect(document.backends.map(\.name) == ["memory", "oldest"])
+        let memory = try #require(document.backends.first)
+        #expect(memory.failed == 0 && memory.passed + memory.notApplicable == Rules.all.count)
+        let row = try #require(document.rules.first { $0.id == "TASK-READ-002" })
+        #expect(row.results["memory"]?.status == "pass")
+        #expect(row.results["oldest"]?.status == "fail")
+        #expect(row.results["oldest"]?.expected?.contains("third") == true)
+        let durable = try #require(document.rules.first { $0.id == "DURABILITY-001" })
+        #expect(durable.results["memory"]?.status == "notApplicable")
+        #expect(durable.results["memory"]?.reason?.isEmpty == false)
+        // The matrix and the document agree on every cell.
+        let text = await run(["compare"], backends: catalogue).out
+        for rule in document.rules {
+            let line = text.split(separator: "\n").first { $0.hasPrefix(rule.id + " ") } ?? ""
+            let cells = line.split(separator: " ").suffix(2).map(String.init)
+            let expected = ["memory", "oldest"].map { name -> String in
+                switch rule.results[name]?.status {
+                case "pass": "pass";
+                case "fail": "FAIL";
+                default: "n/a"
+                }
+            }
+            #expect(cells == expected, "\(rule.id)")
+        }
+    }
+
+    @Test("Markdown is a table with the failures below it")
+    func markdown() async {
+        let result = await run(["compare", "--format", "markdown"], backends: catalogue)
+        #expect(result.out.contains("| Rule | Level | memory | oldest |"))
+        #expect(result.out.contains("| `TASK-READ-002` | MUST | pass | **FAIL** |"))
+        #expect(result.out.contains("## Failures"))
+    }
+
+    @Test("--backends and --rules choose the columns and rows")
+    func choosing() async {
+        let result = await run(["compare", "--backends", "oldest", "--rules", "task-read"], backends: catalogue)
+        let rows = result.out.split(separator: "\n").filter { $0.wholeMatch(of: /[A-Z-]+-\d{3} +(MUST|SHOULD) +\S+/) != nil }
+        #expect(rows.count == Rules.all.filter { $0.area == "TASK-READ" }.count)
+        #expect(result.out.contains("RULE") && !result.out.contains(" memory"))
+    }
+
+    @Test(
+        "Mistakes on the command line are usage errors that suggest the right word",
+        arguments: [
+            (["compare", "--backends", "memroy"], "unknown backend 'memroy'. Did you mean 'memory'?"),
+            (["compare", "--formt", "json"], "unknown option '--formt'. Did you mean '--format'?"),
+            (["compare", "--format", "yaml"], "unknown value for --format 'yaml'."),
+            (["compair"], "unknown command 'compair'. Did you mean 'compare'?"),
+            (["compare", "--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon'."),
+            (["compare", "--backends"], "--backends needs a value."),
+        ])
+    func usageErrors(arguments: [String], message: String) async {
+        let result = await run(arguments)
+        #expect(result.status == 64)
+        #expect(result.err.hasPrefix("error: \(message)"), "\(result.err)")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("Every command has --help")
+    func help() async {
+        for command in [["--help"], ["compare", "--help"], ["rules", "--help"]] {
+            let result = await run(command)
+            #expect(result.status == 0)
+            #expect(result.out.contains("USAGE: crudkit"))
+        }
+    }
+}
+
+@Suite("crudkit rules")
+struct RulesCommandTests {
+    @Test("Course/Specification.md is exactly what the registry generates")
+    func specificationIsCurrent() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = root.appendingPathComponent("Course/Specification.md")
+        let committed = try String(contentsOf: file, encoding: .utf8)
+        let generated = await run(["rules", "--format", "markdown"]).out
+        #expect(
+            committed == generated,
+            "Course/Specification.md is out of date: run swift run crudkit rules --format markdown > Course/Specification.md")
+        for rule in Rules.all { #expect(committed.contains("### \(rule.id) (\(rule.level.rawValue))")) }
+    }
+
+    @Test("The JSON listing has every rule")
+    func json() async throws {
+        struct Entry: Decodable { var id: String; var level: String; var reason: String }
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(await run(["rules", "--format", "json"]).out.utf8))
+        #expect(entries.map(\.id) == Rules.all.map(\.id))
+        #expect(entries.allSatisfy { !$0.reason.isEmpty })
+    }
+}

@@ -1,0 +1,156 @@
+import CRUDBackends
+import CRUDConformance
+import CRUDMemory
+import CRUDSpec
+import Foundation
+import Testing
+
+/// A store whose every operation throws `notImplemented`, like an untouched exercise stub.
+struct UnimplementedStore: CRUDSpec {
+    private func stub<T>(_ name: String = #function) throws -> T { throw CRUDError.notImplemented(operation: name) }
+    func createTask(title: String, notes: String?) async throws -> TaskItem { try stub() }
+    func task(id: UUID) async throws -> TaskItem { try stub() }
+    func tasks(_ query: TaskQuery) async throws -> [TaskItem] { try stub() }
+    func countTasks(_ query: TaskQuery) async throws -> Int { try stub() }
+    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try stub() }
+    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try stub() }
+    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem { try stub() }
+    func toggleTask(id: UUID) async throws -> TaskItem { try stub() }
+    func deleteTask(id: UUID) async throws { try stub() as Void }
+    func importTasks(titles: [String]) async throws -> [TaskItem] { try stub() }
+    func createContact(name: String, email: String, phone: String?) async throws -> Contact { try stub() }
+    func contact(id: UUID) async throws -> Contact { try stub() }
+    func contacts(_ query: ContactQuery) async throws -> [Contact] { try stub() }
+    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try stub() }
+    func deleteContact(id: UUID) async throws { try stub() as Void }
+    func close() async throws {}
+}
+
+/// Storage that counts how often it was opened and disposed of.
+final class CountingStorage: BackendStorage, @unchecked Sendable {
+    private let lock = NSLock()
+    private var openCount = 0
+    private var disposeCount = 0
+    private let make: @Sendable (any CRUDClock) -> any CRUDSpec
+
+    init(make: @escaping @Sendable (any CRUDClock) -> any CRUDSpec) { self.make = make }
+
+    var opens: Int { lock.withLock { openCount } }
+    var disposals: Int { lock.withLock { disposeCount } }
+
+    func open(clock: any CRUDClock) async throws -> any CRUDSpec {
+        lock.withLock { openCount += 1 }
+        return make(clock)
+    }
+
+    func dispose() async { lock.withLock { disposeCount += 1 } }
+}
+
+/// A store whose list operation never answers.
+struct HangingStore: ForwardingStore {
+    let inner: MemoryStore
+    func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
+        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        return []
+    }
+}
+
+@Suite("The runner")
+struct RunnerTests {
+    @Test("The registry has at least 40 rules with unique, well-formed IDs and full texts")
+    func registry() {
+        #expect(Rules.all.count >= 40)
+        #expect(Set(Rules.all.map(\.id)).count == Rules.all.count, "duplicate rule IDs")
+        let areas = Set(Rules.areas.map(\.id))
+        for rule in Rules.all {
+            #expect(rule.id.wholeMatch(of: /[A-Z]+(-[A-Z]+)*-\d{3}/) != nil, "\(rule.id) is not AREA-NNN")
+            #expect(areas.contains(rule.area), "\(rule.id) has no area in Rules.areas")
+            for text in [rule.statement, rule.reason, rule.hint] {
+                #expect(text.last == ".", "\(rule.id): \(text)")
+            }
+            #expect(Rules.rule(id: rule.id)?.id == rule.id)
+        }
+    }
+
+    @Test("A store that implements nothing fails every applicable rule: no check passes by default")
+    func unimplementedStoreFailsEverything() async {
+        let backend = Backend.ephemeral(name: "stub") { _ in UnimplementedStore() }
+        let results = await ConformanceRunner().run(Rules.all, on: [backend])
+        let passed = results.filter(\.passed).map(\.rule.id)
+        #expect(passed.isEmpty, "rules passed by a store that throws notImplemented everywhere: \(passed)")
+        for result in results {
+            if case .failed(let failure) = result.outcome {
+                #expect(failure.actual.contains("notImplemented"), "\(result.rule.id): \(failure.actual)")
+            }
+        }
+    }
+
+    @Test("A rule a backend cannot support is not applicable, with the reason, and nothing is opened")
+    func notApplicable() async throws {
+        let storage = CountingStorage { clock in MemoryStore(clock: clock) }
+        let backend = Backend(name: "volatile") { storage }
+        let rule = try #require(Rules.rule(id: "DURABILITY-001"))
+        let result = await ConformanceRunner().run(rule, on: backend)
+        guard case .notApplicable(let reason) = result.outcome else {
+            Issue.record("expected n/a, got \(result.outcome.label)")
+            return
+        }
+        #expect(reason.contains("durability") && reason.contains("volatile"))
+        #expect(!result.passed)
+        #expect(storage.opens == 0)
+    }
+
+    @Test("Storage is disposed of after a pass and after a failure")
+    func disposal() async throws {
+        let storage = CountingStorage { _ in UnimplementedStore() }
+        let backend = Backend(name: "counted") { storage }
+        let rule = try #require(Rules.rule(id: "TASK-CREATE-001"))
+        let result = await ConformanceRunner().run(rule, on: backend)
+        #expect(result.outcome.label == "FAIL")
+        #expect(storage.disposals == 1)
+        let good = CountingStorage { clock in MemoryStore(clock: clock) }
+        let passed = await ConformanceRunner().run(rule, on: Backend(name: "good") { good })
+        #expect(passed.passed)
+        #expect(good.disposals == 1)
+    }
+
+    @Test("Reopening opens the same storage again")
+    func reopen() async throws {
+        let storage = CountingStorage { clock in MemoryStore(clock: clock) }
+        let rule = try #require(Rules.rule(id: "DURABILITY-006"))
+        _ = await ConformanceRunner().run(rule, on: Backend(name: "counted", capabilities: [.durability]) { storage })
+        #expect(storage.opens == 2)
+    }
+
+    @Test("A check that never finishes fails after the timeout instead of hanging the run")
+    func timeout() async throws {
+        let backend = Backend.ephemeral(name: "hanging") { clock in HangingStore(inner: MemoryStore(clock: clock)) }
+        let rule = try #require(Rules.rule(id: "TASK-READ-002"))
+        let result = await ConformanceRunner(timeout: .milliseconds(300)).run(rule, on: backend)
+        guard case .failed(let failure) = result.outcome else {
+            Issue.record("expected a failure, got \(result.outcome.label)")
+            return
+        }
+        #expect(failure.expected.contains("finishes within"))
+    }
+
+    @Test("A failure report names the rule, its statement, the step, expected, actual and the hint")
+    func failureReport() async throws {
+        let broken = try #require(BrokenBackend.all.first { $0.name == "oldest-first" })
+        let rule = try #require(Rules.rule(id: "TASK-READ-002"))
+        let result = await ConformanceRunner().run(rule, on: broken.backend)
+        let report = try #require(result.failureReport)
+        #expect(report.hasPrefix("TASK-READ-002 (MUST) failed on oldest-first: \(rule.statement)"))
+        #expect(report.contains("step:     tasks()"))
+        #expect(report.contains(#"expected: ["third", "second", "first", "backdated"]"#))
+        #expect(report.contains(#"actual:   ["backdated", "first", "second", "third"]"#))
+        #expect(report.contains("hint:     \(rule.hint)"))
+    }
+
+    @Test("Results come back in backend order, then rule order")
+    func resultOrder() async {
+        let rules = Array(Rules.all.prefix(5))
+        let results = await ConformanceRunner(maxConcurrentChecks: 3).run(rules, on: [BuiltInBackends.memory, BuiltInBackends.memory])
+        #expect(results.map(\.rule.id) == rules.map(\.id) + rules.map(\.id))
+    }
+}
