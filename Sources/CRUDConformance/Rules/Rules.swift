@@ -8,6 +8,12 @@ public enum Rules {
         + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
         + durability + concurrency
 
+    /// The rules that apply to `backend`: those whose required capabilities it declares.
+    /// The others are reported as not applicable by ``ConformanceRunner``.
+    public static func applicable(to backend: Backend) -> [Rule] {
+        all.filter { $0.requires.isSubset(of: backend.capabilities) }
+    }
+
     /// The rule with this ID, if there is one.
     public static func rule(id: String) -> Rule? {
         all.first { $0.id == id }

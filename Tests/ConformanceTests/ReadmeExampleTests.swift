@@ -1,0 +1,22 @@
+import CRUDConformance
+import CRUDMemory
+import Testing
+
+/// The README's "test your own backend" example, verbatim but for the store, so the
+/// example cannot drift from the API.
+private let mine = Backend.ephemeral(name: "mine") { clock in MemoryStore(clock: clock) }
+
+@Test("README example: a third-party backend runs the suite", arguments: Rules.applicable(to: mine))
+func myStoreFollows(rule: Rule) async {
+    let result = await ConformanceRunner().run(rule, on: mine)
+    if let report = result.failureReport { Issue.record(Comment(rawValue: report)) }
+    #expect(result.passed)
+}
+
+@Test("Rules.applicable(to:) leaves out exactly the rules a backend cannot support")
+func applicableRules() {
+    let applicable = Rules.applicable(to: mine).map(\.id)
+    #expect(applicable == Rules.all.filter { $0.requires.isEmpty }.map(\.id))
+    let durable = Backend(name: "durable", capabilities: [.durability]) { TemporaryStorage { clock in MemoryStore(clock: clock) } }
+    #expect(Rules.applicable(to: durable).count == Rules.all.count)
+}
