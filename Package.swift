@@ -37,15 +37,22 @@ let package = Package(
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
 
+        // Test doubles shared by the test targets: broken backends, stubs, counting storage.
+        .target(
+            name: "CRUDTestSupport",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            path: "Tests/CRUDTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CRUDKitCLITests",
-            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDMemory", "CRUDBackends"],
+            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport"],
             swiftSettings: strictSettings
         ),
     ],

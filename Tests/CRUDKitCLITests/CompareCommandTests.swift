@@ -1,45 +1,17 @@
 import CRUDBackends
 import CRUDConformance
 import CRUDKitCLI
-import CRUDMemory
-import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
-/// A memory store that lists tasks oldest first: a backend that breaks rules, for `compare`.
-private struct OldestFirstStore: CRUDSpec {
-    let inner: MemoryStore
-    func createTask(title: String, notes: String?) async throws -> TaskItem { try await inner.createTask(title: title, notes: notes) }
-    func task(id: UUID) async throws -> TaskItem { try await inner.task(id: id) }
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
-        try query.validate()
-        var flipped = query
-        flipped.limit = nil
-        flipped.offset = 0
-        let all = try await inner.tasks(flipped)
-        return Array((query.sort == .newestFirst ? all.reversed() : all).dropFirst(query.offset).prefix(query.limit ?? all.count))
-    }
-    func countTasks(_ query: TaskQuery) async throws -> Int { try await inner.countTasks(query) }
-    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try await inner.renameTask(id: id, to: title) }
-    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try await inner.editTaskNotes(id: id, notes: notes) }
-    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem { try await inner.setTaskCompleted(id: id, isCompleted) }
-    func toggleTask(id: UUID) async throws -> TaskItem { try await inner.toggleTask(id: id) }
-    func deleteTask(id: UUID) async throws { try await inner.deleteTask(id: id) }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { try await inner.importTasks(titles: titles) }
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await inner.createContact(name: name, email: email, phone: phone)
-    }
-    func contact(id: UUID) async throws -> Contact { try await inner.contact(id: id) }
-    func contacts(_ query: ContactQuery) async throws -> [Contact] { try await inner.contacts(query) }
-    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try await inner.updateContact(id: id, changes) }
-    func deleteContact(id: UUID) async throws { try await inner.deleteContact(id: id) }
-    func close() async throws {}
-}
-
+/// The memory backend and one that lists tasks oldest first, renamed for short columns.
 private let catalogue = [
     BuiltInBackends.memory,
-    Backend.ephemeral(name: "oldest") { clock in OldestFirstStore(inner: MemoryStore(clock: clock)) },
+    Backend(name: "oldest") { try await oldestFirst.makeStorage() },
 ]
+
+private let oldestFirst = BrokenBackend.all.first { $0.name == "oldest-first" }?.backend ?? BuiltInBackends.memory
 
 private func run(_ arguments: [String], backends: [Backend] = BuiltInBackends.all) async -> (status: Int32, out: String, err: String) {
     let console = CapturedConsole()

@@ -1,4 +1,5 @@
 import CRUDConformance
+import CRUDTestSupport
 import Testing
 
 /// The suite is only worth something if it catches real mistakes: each broken backend

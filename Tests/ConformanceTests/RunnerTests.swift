@@ -2,58 +2,9 @@ import CRUDBackends
 import CRUDConformance
 import CRUDMemory
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
-
-/// A store whose every operation throws `notImplemented`, like an untouched exercise stub.
-struct UnimplementedStore: CRUDSpec {
-    private func stub<T>(_ name: String = #function) throws -> T { throw CRUDError.notImplemented(operation: name) }
-    func createTask(title: String, notes: String?) async throws -> TaskItem { try stub() }
-    func task(id: UUID) async throws -> TaskItem { try stub() }
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] { try stub() }
-    func countTasks(_ query: TaskQuery) async throws -> Int { try stub() }
-    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try stub() }
-    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try stub() }
-    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem { try stub() }
-    func toggleTask(id: UUID) async throws -> TaskItem { try stub() }
-    func deleteTask(id: UUID) async throws { try stub() as Void }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { try stub() }
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact { try stub() }
-    func contact(id: UUID) async throws -> Contact { try stub() }
-    func contacts(_ query: ContactQuery) async throws -> [Contact] { try stub() }
-    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try stub() }
-    func deleteContact(id: UUID) async throws { try stub() as Void }
-    func close() async throws {}
-}
-
-/// Storage that counts how often it was opened and disposed of.
-final class CountingStorage: BackendStorage, @unchecked Sendable {
-    private let lock = NSLock()
-    private var openCount = 0
-    private var disposeCount = 0
-    private let make: @Sendable (any CRUDClock) -> any CRUDSpec
-
-    init(make: @escaping @Sendable (any CRUDClock) -> any CRUDSpec) { self.make = make }
-
-    var opens: Int { lock.withLock { openCount } }
-    var disposals: Int { lock.withLock { disposeCount } }
-
-    func open(clock: any CRUDClock) async throws -> any CRUDSpec {
-        lock.withLock { openCount += 1 }
-        return make(clock)
-    }
-
-    func dispose() async { lock.withLock { disposeCount += 1 } }
-}
-
-/// A store whose list operation never answers.
-struct HangingStore: ForwardingStore {
-    let inner: MemoryStore
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
-        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
-        return []
-    }
-}
 
 @Suite("The runner")
 struct RunnerTests {

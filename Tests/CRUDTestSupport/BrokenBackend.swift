@@ -3,12 +3,12 @@ import CRUDMemory
 import CRUDSpec
 
 /// A deliberately broken backend, the mistake it makes, and the rules that must catch it.
-struct BrokenBackend: Sendable, CustomStringConvertible {
-    let name: String
-    let mistake: String
+public struct BrokenBackend: Sendable, CustomStringConvertible {
+    public let name: String
+    public let mistake: String
     /// The rules aimed at this mistake: each must fail. Others may fail as well.
-    let caughtBy: Set<String>
-    let backend: Backend
+    public let caughtBy: Set<String>
+    public let backend: Backend
 
     init(
         _ name: String, mistake: String, caughtBy: Set<String>, capabilities: Set<Capability> = [],
@@ -23,9 +23,9 @@ struct BrokenBackend: Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String { name }
+    public var description: String { name }
 
-    static let all: [BrokenBackend] = [
+    public static let all: [BrokenBackend] = [
         BrokenBackend(
             "untrimmed-titles", mistake: "validates the trimmed title but stores the title as typed",
             caughtBy: ["TASK-CREATE-005", "TASK-CREATE-007"]
