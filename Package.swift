@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CRUDSpec", targets: ["CRUDSpec"]),
         .library(name: "CRUDConformance", targets: ["CRUDConformance"]),
         .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
+        .library(name: "CRUDJSONFile", targets: ["CRUDJSONFile"]),
         .executable(name: "crudkit", targets: ["crudkit"]),
     ],
     targets: [
@@ -23,10 +24,12 @@ let package = Package(
         .target(name: "CRUDConformance", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The in-memory reference backend.
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // A store in one JSON file, written atomically.
+        .target(name: "CRUDJSONFile", dependencies: ["CRUDSpec", "CRUDMemory"], swiftSettings: strictSettings),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile"],
             swiftSettings: strictSettings
         ),
         // The command-line tool's logic, as a library so tests can call it in-process.
@@ -48,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["CRUDSpec", "CRUDJSONFile"],
             swiftSettings: strictSettings
         ),
         .testTarget(

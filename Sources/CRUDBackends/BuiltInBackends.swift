@@ -1,14 +1,20 @@
 import CRUDConformance
+import CRUDJSONFile
 import CRUDMemory
 import CRUDSpec
 
 /// The backends that ship with the kit, described for the conformance suite.
 public enum BuiltInBackends {
     /// Every built-in backend, in the order `crudkit compare` shows them.
-    public static let all: [Backend] = [memory]
+    public static let all: [Backend] = [memory, json]
 
     /// The in-memory reference backend.
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
+
+    /// One JSON file per store, in a temporary folder per check.
+    public static let json = Backend(name: "json", capabilities: [.durability]) {
+        try TemporaryFolderStorage(name: "json") { folder, clock in try JSONFileStore(path: folder + "/store.json", clock: clock) }
+    }
 
     /// The names of every built-in backend.
     public static var names: [String] { all.map(\.name) }

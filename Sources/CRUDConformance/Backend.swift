@@ -1,4 +1,5 @@
 import CRUDSpec
+import Foundation
 
 /// A backend as the suite sees it: a name, its capabilities and a factory of fresh storage.
 ///
@@ -62,4 +63,34 @@ public struct TemporaryStorage: BackendStorage {
     }
 
     public func dispose() async {}
+}
+
+/// Storage in a fresh temporary folder of its own, removed on dispose: for file-based
+/// stores. Checks running in parallel never share a file.
+///
+/// ```swift
+/// let json = Backend(name: "json", capabilities: [.durability]) {
+///     try TemporaryFolderStorage(name: "json") { folder, clock in try JSONFileStore(path: folder + "/store.json", clock: clock) }
+/// }
+/// ```
+public struct TemporaryFolderStorage: BackendStorage {
+    /// The folder's absolute path.
+    public let folder: String
+    private let opener: @Sendable (String, any CRUDClock) async throws -> any CRUDSpec
+
+    /// Makes a new, empty folder under the system's temporary folder.
+    public init(name: String, open: @escaping @Sendable (_ folder: String, _ clock: any CRUDClock) async throws -> any CRUDSpec) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folder = url.path
+        opener = open
+    }
+
+    public func open(clock: any CRUDClock) async throws -> any CRUDSpec {
+        try await opener(folder, clock)
+    }
+
+    public func dispose() async {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
 }

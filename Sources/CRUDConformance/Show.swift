@@ -22,7 +22,7 @@ public enum Show {
 
     /// A date in ISO 8601 UTC with milliseconds.
     public static func date(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        Timestamp.iso8601(date)
     }
 
     /// An error: its code and message for a ``CRUDError``, its type and description otherwise.

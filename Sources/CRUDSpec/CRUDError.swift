@@ -27,6 +27,9 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
     case corruptStore(path: String)
     /// Another open store (in this process or another) holds the file.
     case storeLocked(path: String)
+    /// The store's file or folder cannot be read or written (permissions, a full disk),
+    /// or the store was already closed. Nothing was changed.
+    case storeUnavailable(path: String)
     /// The server refused the credentials.
     case unauthorized
     /// The server could not be reached, or the connection broke.
@@ -45,6 +48,7 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
         case .invalidQuery: "invalidQuery"
         case .corruptStore: "corruptStore"
         case .storeLocked: "storeLocked"
+        case .storeUnavailable: "storeUnavailable"
         case .unauthorized: "unauthorized"
         case .network: "network"
         case .server: "server"
@@ -61,6 +65,8 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
         case .invalidQuery(let reason): "The list request is not valid: \(reason)."
         case .corruptStore(let path): "The store at \(path) is damaged or is not a CRUDKit store. It was left unchanged."
         case .storeLocked(let path): "The store at \(path) is already open in another program or window."
+        case .storeUnavailable(let path):
+            "The store at \(path) cannot be read or written. Check that the folder exists, is writable and has free space."
         case .unauthorized: "The server refused the application id or REST key."
         case .network(let reason): "The server could not be reached: \(reason)."
         case .server(let status): "The server reported an error (HTTP status \(status))."
