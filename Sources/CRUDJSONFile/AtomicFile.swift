@@ -24,7 +24,7 @@ enum AtomicFile {
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
-                let result = Glibc_write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let result = systemWrite(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -52,10 +52,9 @@ enum AtomicFile {
     }
 }
 
-// `write` is shadowed inside the closure above by nothing, but naming the C function
-// explicitly keeps it apart from Swift's many `write` overloads.
+// Swift has many `write` overloads; naming the C function explicitly keeps them apart.
 @inline(__always)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.write(fd, buffer, count)
     #else
