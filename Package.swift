@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CRUDConformance", targets: ["CRUDConformance"]),
         .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
         .library(name: "CRUDJSONFile", targets: ["CRUDJSONFile"]),
+        .library(name: "CRUDSQLite", targets: ["CRUDSQLite"]),
         .executable(name: "crudkit", targets: ["crudkit"]),
     ],
     targets: [
@@ -26,10 +27,18 @@ let package = Package(
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
         .target(name: "CRUDJSONFile", dependencies: ["CRUDSpec", "CRUDMemory"], swiftSettings: strictSettings),
+        // The system's SQLite library: no SQLite package, only the C library and its header.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // A store in an SQLite database.
+        .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite"], swiftSettings: strictSettings),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite"],
             swiftSettings: strictSettings
         ),
         // The command-line tool's logic, as a library so tests can call it in-process.
@@ -55,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["CRUDSpec", "CRUDJSONFile"],
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite"],
             swiftSettings: strictSettings
         ),
         .testTarget(

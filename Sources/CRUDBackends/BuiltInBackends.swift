@@ -1,12 +1,13 @@
 import CRUDConformance
 import CRUDJSONFile
 import CRUDMemory
+import CRUDSQLite
 import CRUDSpec
 
 /// The backends that ship with the kit, described for the conformance suite.
 public enum BuiltInBackends {
     /// Every built-in backend, in the order `crudkit compare` shows them.
-    public static let all: [Backend] = [memory, json]
+    public static let all: [Backend] = [memory, json, sqlite]
 
     /// The in-memory reference backend.
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
@@ -14,6 +15,11 @@ public enum BuiltInBackends {
     /// One JSON file per store, in a temporary folder per check.
     public static let json = Backend(name: "json", capabilities: [.durability]) {
         try TemporaryFolderStorage(name: "json") { folder, clock in try JSONFileStore(path: folder + "/store.json", clock: clock) }
+    }
+
+    /// One SQLite database per store, in a temporary folder per check.
+    public static let sqlite = Backend(name: "sqlite", capabilities: [.durability]) {
+        try TemporaryFolderStorage(name: "sqlite") { folder, clock in try SQLiteStore(path: folder + "/store.sqlite", clock: clock) }
     }
 
     /// The names of every built-in backend.
