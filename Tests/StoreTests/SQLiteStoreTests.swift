@@ -1,0 +1,99 @@
+import CRUDSQLite
+import CRUDSpec
+import Foundation
+import Testing
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    @Test("The database is plain SQL: standard tools read titles, and the pragmas are set")
+    func readableWithStandardTools() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        let store = try SQLiteStore(path: path)
+        _ = try await store.createTask(title: "'); DROP TABLE tasks; --", notes: nil)
+        _ = try await store.createTask(title: "Buy milk", notes: nil)
+        let db = try SQLiteConnection(path: path)
+        #expect(try db.query("SELECT title FROM tasks ORDER BY seq") { $0.text(0) } == ["'); DROP TABLE tasks; --", "Buy milk"])
+        #expect(try db.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
+        #expect(try db.query("PRAGMA user_version") { $0.integer(0) } == [2])
+        db.close()
+        try await store.close()
+    }
+
+    @Test("A version-1 database made by the old schema is upgraded with its data intact")
+    func migration() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("v1.sqlite")
+        // The version-1 fixture, made here as version 1 of the store made it.
+        let old = try SQLiteConnection(path: path)
+        try old.execute(
+            """
+            CREATE TABLE tasks (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, notes TEXT,
+                is_completed INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+            CREATE TABLE contacts (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, email TEXT NOT NULL,
+                phone TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+            CREATE UNIQUE INDEX contacts_email ON contacts(email);
+            PRAGMA application_id = 1129466708;
+            PRAGMA user_version = 1;
+            """)
+        let ids = [UUID(), UUID(), UUID()]
+        for (index, title) in ["Éclair", "apple", "Straße"].enumerated() {
+            try old.run(
+                "INSERT INTO tasks (id, title, is_completed, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+                [.text(ids[index].uuidString.lowercased()), .text(title), .integer(index == 1 ? 1 : 0), .integer(1_000), .integer(2_000)])
+        }
+        try old.run(
+            "INSERT INTO contacts (id, name, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            [.text(UUID().uuidString), .text("Ada"), .text("ada@example.com"), .integer(1_000), .integer(1_000)])
+        old.close()
+
+        let store = try SQLiteStore(path: path)
+        let byTitle = try await store.tasks(TaskQuery(sort: .title))
+        #expect(byTitle.map(\.title) == ["apple", "Straße", "Éclair"])
+        #expect(byTitle.map(\.id) == [ids[1], ids[2], ids[0]])
+        #expect(byTitle[0].isCompleted && Timestamp.milliseconds(byTitle[0].updatedAt) == 2_000)
+        #expect(try await store.tasks(TaskQuery(search: "STRASSE")).map(\.title) == ["Straße"])
+        #expect(try await store.tasks(TaskQuery()).map(\.id) == ids.reversed())
+        await #expect(throws: CRUDError.duplicate(field: .email)) {
+            try await store.createContact(name: "Copy", email: "ADA@example.com", phone: nil)
+        }
+        try await store.close()
+        let check = try SQLiteConnection(path: path)
+        #expect(try check.query("PRAGMA user_version") { $0.integer(0) } == [2])
+        check.close()
+    }
+
+    @Test("A file that is not CRUDKit's database is reported as corrupt and left byte for byte")
+    func foreignFiles() throws {
+        let folder = try TemporaryFolder()
+        var paths = [
+            try folder.write("this is not a database", to: "text.sqlite"),
+            try folder.write(String(repeating: "\u{0}", count: 4096), to: "zeros.sqlite"),
+        ]
+        let other = folder.file("other-app.sqlite")
+        let db = try SQLiteConnection(path: other)
+        try db.execute("CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x'); PRAGMA application_id = 42;")
+        db.close()
+        paths.append(other)
+        let newer = folder.file("newer.sqlite")
+        let future = try SQLiteConnection(path: newer)
+        try future.execute("CREATE TABLE tasks (x); PRAGMA application_id = 1129466708; PRAGMA user_version = 99;")
+        future.close()
+        paths.append(newer)
+        for path in paths {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(throws: CRUDError.corruptStore(path: path), "\(path)") { try SQLiteStore(path: path) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(path) was modified")
+        }
+    }
+
+    @Test("An empty file becomes a new store")
+    func emptyFile() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("", to: "empty.sqlite")
+        let store = try SQLiteStore(path: path)
+        _ = try await store.createTask(title: "First", notes: nil)
+        try await store.close()
+        #expect(try await SQLiteStore(path: path).countTasks(TaskQuery()) == 1)
+    }
+}
