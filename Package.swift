@@ -56,6 +56,13 @@ let package = Package(
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),
+        // A child process for the crash-safety tests, killed with SIGKILL mid-write.
+        .executableTarget(
+            name: "crash-writer",
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite"],
+            path: "Tests/CrashWriter",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
@@ -64,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite"],
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "crash-writer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,101 @@
+import CRUDJSONFile
+import CRUDSQLite
+import CRUDSpec
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Kills a writing child process at random moments and checks that the store still opens,
+/// is not corrupt, and holds every write the child acknowledged.
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    /// The crash-writer executable, built beside the test bundle.
+    static var writerURL: URL? {
+        if let override = ProcessInfo.processInfo.environment["CRUDKIT_CRASH_WRITER"] { return URL(fileURLWithPath: override) }
+        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crash-writer") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// What the child acknowledged, parsed from its output.
+    struct Acknowledged {
+        var present: Set<UUID> = []
+        var deleted: Set<UUID> = []
+
+        mutating func read(_ line: Substring) {
+            let words = line.split(separator: " ")
+            guard let verb = words.first else { return }
+            let ids = words.dropFirst().compactMap { UUID(uuidString: String($0)) }
+            switch verb {
+            case "create", "import": present.formUnion(ids)
+            case "deleting": present.subtract(ids)  // may or may not happen before the kill
+            case "delete":
+                present.subtract(ids)
+                deleted.formUnion(ids)
+            default: break
+            }
+        }
+    }
+
+    @Test("SIGKILL at random moments loses no acknowledged write", arguments: ["json", "sqlite"])
+    func killedWriter(kind: String) async throws {
+        let writer = try #require(Self.writerURL, "crash-writer was not built beside the tests")
+        let folder = try TemporaryFolder()
+        let path = folder.file(kind == "json" ? "store.json" : "store.sqlite")
+        var random = SystemRandomNumberGenerator()
+        var acknowledged = Acknowledged()
+        for round in 0..<30 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [kind, path, String(UInt64.random(in: 1...UInt64.max, using: &random))]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Let it write for a random while, from almost nothing to a few dozen writes.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer stopped on its own")
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            // A line cut off by the kill was never acknowledged.
+            var lines = text.split(separator: "\n")
+            if !text.hasSuffix("\n"), !lines.isEmpty { lines.removeLast() }
+            for line in lines { acknowledged.read(line) }
+            let store: any CRUDSpec = kind == "json" ? try JSONFileStore(path: path) : try SQLiteStore(path: path)
+            let ids = Set(try await store.tasks(TaskQuery()).map(\.id))
+            let lost = acknowledged.present.subtracting(ids)
+            let revived = acknowledged.deleted.intersection(ids)
+            #expect(lost.isEmpty, "round \(round): \(lost.count) acknowledged writes are missing after the kill")
+            #expect(revived.isEmpty, "round \(round): \(revived.count) acknowledged deletes came back")
+            try await store.close()
+        }
+        #expect(!acknowledged.present.isEmpty, "the writer never acknowledged a write; the test proved nothing")
+    }
+
+    @Test("The JSON store's lock is released when the process holding it is killed")
+    func lockReleasedOnKill() async throws {
+        let writer = try #require(Self.writerURL)
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.json")
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = ["json", path, "7"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Wait for the first acknowledged write: the child holds the lock from then on.
+        _ = output.fileHandleForReading.availableData
+        #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let store = try JSONFileStore(path: path)
+        try await store.close()
+    }
+}
