@@ -35,6 +35,8 @@ let package = Package(
         ),
         // A store in an SQLite database.
         .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite"], swiftSettings: strictSettings),
+        // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
+        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
@@ -44,7 +46,7 @@ let package = Package(
         // The command-line tool's logic, as a library so tests can call it in-process.
         .target(
             name: "CRUDKitCLI",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),

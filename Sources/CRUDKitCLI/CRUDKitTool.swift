@@ -11,6 +11,7 @@ public enum CRUDKitTool {
     static let commands: [(name: String, summary: String)] = [
         (CompareCommand.name, CompareCommand.summary),
         (RulesCommand.name, RulesCommand.summary),
+        (BenchCommand.name, BenchCommand.summary),
     ]
 
     static var help: String {
@@ -66,6 +67,12 @@ public enum CRUDKitTool {
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)
+        case BenchCommand.name:
+            if wantsHelp {
+                console.out(BenchCommand.help + "\n")
+                return .success
+            }
+            return try await BenchCommand(arguments: rest).run(console: console)
         default:
             throw UsageError.unknown("command", command, among: commands.map(\.name))
         }

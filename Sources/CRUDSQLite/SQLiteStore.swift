@@ -82,7 +82,7 @@ public actor SQLiteStore: CRUDSpec {
     private static let taskColumns = "id, title, notes, is_completed, created_at, updated_at"
 
     private func readTask(_ row: SQLiteConnection.Row) throws(CRUDError) -> TaskItem {
-        guard let id = UUID(uuidString: row.text(0)) else { throw .corruptStore(path: path) }
+        guard let id = row.uuid(0) else { throw .corruptStore(path: path) }
         return TaskItem(
             id: id, title: row.text(1), notes: row.optionalText(2), isCompleted: row.integer(3) != 0,
             createdAt: Timestamp.date(milliseconds: row.integer(4)), updatedAt: Timestamp.date(milliseconds: row.integer(5)))
@@ -95,7 +95,7 @@ public actor SQLiteStore: CRUDSpec {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(task.id.uuidString.lowercased()), .text(task.title), task.notes.map { .text($0) } ?? .null,
+                .text(task.id.lowercasedString), .text(task.title), task.notes.map { .text($0) } ?? .null,
                 .integer(task.isCompleted ? 1 : 0), .integer(Timestamp.milliseconds(task.createdAt)),
                 .integer(Timestamp.milliseconds(task.updatedAt)), .text(TextKey.folded(task.title)),
                 .text(TextKey.searchKey(task.title)),
@@ -118,7 +118,7 @@ public actor SQLiteStore: CRUDSpec {
 
     private func fetchTask(id: UUID) throws(CRUDError) -> TaskItem {
         let db = try connection()
-        let found = try db.query("SELECT \(Self.taskColumns) FROM tasks WHERE id = ?", [.text(id.uuidString.lowercased())]) {
+        let found = try db.query("SELECT \(Self.taskColumns) FROM tasks WHERE id = ?", [.text(id.lowercasedString)]) {
             row throws(CRUDError) in try readTask(row)
         }
         guard let task = found.first else { throw .notFound(id: id) }
@@ -177,7 +177,7 @@ public actor SQLiteStore: CRUDSpec {
             [
                 .text(task.title), task.notes.map { .text($0) } ?? .null, .integer(task.isCompleted ? 1 : 0),
                 .integer(Timestamp.milliseconds(task.updatedAt)), .text(TextKey.folded(task.title)),
-                .text(TextKey.searchKey(task.title)), .text(id.uuidString.lowercased()),
+                .text(TextKey.searchKey(task.title)), .text(id.lowercasedString),
             ])
         return task
     }
@@ -201,7 +201,7 @@ public actor SQLiteStore: CRUDSpec {
     }
 
     public func deleteTask(id: UUID) throws {
-        let changed = try connection().run("DELETE FROM tasks WHERE id = ?", [.text(id.uuidString.lowercased())])
+        let changed = try connection().run("DELETE FROM tasks WHERE id = ?", [.text(id.lowercasedString)])
         guard changed > 0 else { throw CRUDError.notFound(id: id) }
     }
 
@@ -222,7 +222,7 @@ public actor SQLiteStore: CRUDSpec {
     private static let contactColumns = "id, name, email, phone, created_at, updated_at"
 
     private func readContact(_ row: SQLiteConnection.Row) throws(CRUDError) -> Contact {
-        guard let id = UUID(uuidString: row.text(0)) else { throw .corruptStore(path: path) }
+        guard let id = row.uuid(0) else { throw .corruptStore(path: path) }
         return Contact(
             id: id, name: row.text(1), email: row.text(2), phone: row.optionalText(3),
             createdAt: Timestamp.date(milliseconds: row.integer(4)), updatedAt: Timestamp.date(milliseconds: row.integer(5)))
@@ -247,7 +247,7 @@ public actor SQLiteStore: CRUDSpec {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(contact.id.uuidString.lowercased()), .text(contact.name), .text(contact.email),
+                .text(contact.id.lowercasedString), .text(contact.name), .text(contact.email),
                 contact.phone.map { .text($0) } ?? .null, .integer(Timestamp.milliseconds(now)), .integer(Timestamp.milliseconds(now)),
                 .text(TextKey.folded(contact.name)), .text(TextKey.searchKey(contact.name)),
             ], uniqueViolation: .duplicate(field: .email))
@@ -260,7 +260,7 @@ public actor SQLiteStore: CRUDSpec {
 
     private func fetchContact(id: UUID) throws(CRUDError) -> Contact {
         let db = try connection()
-        let found = try db.query("SELECT \(Self.contactColumns) FROM contacts WHERE id = ?", [.text(id.uuidString.lowercased())]) {
+        let found = try db.query("SELECT \(Self.contactColumns) FROM contacts WHERE id = ?", [.text(id.lowercasedString)]) {
             row throws(CRUDError) in try readContact(row)
         }
         guard let contact = found.first else { throw .notFound(id: id) }
@@ -287,7 +287,7 @@ public actor SQLiteStore: CRUDSpec {
         if let name = changes.name { contact.name = try Validation.name(name) }
         if let email = changes.email { contact.email = try Validation.email(email) }
         if let phone = changes.phone { contact.phone = try Validation.phone(phone) }
-        if let other = try holder(of: contact.email, in: db), other != id.uuidString.lowercased() {
+        if let other = try holder(of: contact.email, in: db), other != id.lowercasedString {
             throw CRUDError.duplicate(field: .email)
         }
         contact.updatedAt = clock.timestamp()
@@ -296,13 +296,13 @@ public actor SQLiteStore: CRUDSpec {
             [
                 .text(contact.name), .text(contact.email), contact.phone.map { .text($0) } ?? .null,
                 .integer(Timestamp.milliseconds(contact.updatedAt)), .text(TextKey.folded(contact.name)),
-                .text(TextKey.searchKey(contact.name)), .text(id.uuidString.lowercased()),
+                .text(TextKey.searchKey(contact.name)), .text(id.lowercasedString),
             ], uniqueViolation: .duplicate(field: .email))
         return contact
     }
 
     public func deleteContact(id: UUID) throws {
-        let changed = try connection().run("DELETE FROM contacts WHERE id = ?", [.text(id.uuidString.lowercased())])
+        let changed = try connection().run("DELETE FROM contacts WHERE id = ?", [.text(id.lowercasedString)])
         guard changed > 0 else { throw CRUDError.notFound(id: id) }
     }
 

@@ -11,6 +11,7 @@ import Foundation
 public enum TextKey {
     /// Unicode full case folding of `text`, in Normalization Form C.
     public static func folded(_ text: String) -> String {
+        if let ascii = asciiLowercased(text) { return ascii }
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             appendFolded(scalar, to: &scalars, depth: 0)
@@ -21,6 +22,7 @@ public enum TextKey {
     /// The folded text without diacritics: the key that search terms and titles or names
     /// are compared with.
     public static func searchKey(_ text: String) -> String {
+        if let ascii = asciiLowercased(text) { return ascii }
         let decomposed = folded(text).decomposedStringWithCanonicalMapping.unicodeScalars
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: decomposed.lazy.filter { $0.properties.generalCategory != .nonspacingMark })
@@ -32,6 +34,20 @@ public enum TextKey {
     public static func matches(_ text: String, search term: String?) -> Bool {
         guard let term else { return true }
         return contains(searchKey(text), searchKey(term))
+    }
+
+    /// The fast path for pure ASCII, the common case: folding, normalization and diacritic
+    /// removal all reduce to lowercasing A–Z. `nil` when the text has any other byte.
+    private static func asciiLowercased(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard bytes.contains(where: { (0x41...0x5A).contains($0) }) else { return String(decoding: bytes, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for (index, byte) in bytes.enumerated() { buffer[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+                return bytes.count
+            }
+        }
     }
 
     /// Compares two strings by their Unicode scalar values (the byte order of their UTF-8).

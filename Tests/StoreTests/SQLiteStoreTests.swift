@@ -97,3 +97,25 @@ struct SQLiteStoreTests {
         #expect(try await SQLiteStore(path: path).countTasks(TaskQuery()) == 1)
     }
 }
+
+@Suite("SQLite id text")
+struct SQLiteIDTextTests {
+    @Test("Ids are written lowercase and read back exactly, and malformed id text is refused")
+    func ids() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("ids.sqlite")
+        let store = try SQLiteStore(path: path)
+        let task = try await store.createTask(title: "Id", notes: nil)
+        #expect(try await store.task(id: task.id).id == task.id)
+        try await store.close()
+        let db = try SQLiteConnection(path: path)
+        #expect(try db.query("SELECT id FROM tasks") { $0.text(0) } == [task.id.uuidString.lowercased()])
+        #expect(try db.query("SELECT id FROM tasks") { $0.uuid(0) } == [task.id])
+        #expect(try db.query("SELECT 'not-a-uuid-but-exactly-36-characters'") { $0.uuid(0) } == [nil])
+        #expect(
+            try db.query("SELECT 'ABCDEF01-2345-6789-ABCD-EF0123456789'") { $0.uuid(0) } == [
+                UUID(uuidString: "ABCDEF01-2345-6789-ABCD-EF0123456789")
+            ])
+        db.close()
+    }
+}
