@@ -15,8 +15,8 @@ struct BenchCommand {
 
     static var help: String {
         """
-        USAGE: swift run -c release crudkit bench [--sizes LIST] [--backends LIST] [--budget SECONDS]
-                                                  [--format text|markdown|json]
+        USAGE: crudkit bench [--sizes LIST] [--backends LIST] [--budget SECONDS]
+                             [--format text|markdown|json]
 
         \(summary)
         For each backend and size N: create one by one, import N titles in one batch, list

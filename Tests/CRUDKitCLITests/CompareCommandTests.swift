@@ -117,7 +117,7 @@ struct CompareCommandTests {
 
     @Test("Every command has --help")
     func help() async {
-        for command in [["--help"], ["compare", "--help"], ["rules", "--help"]] {
+        for command in [["--help"], ["compare", "--help"], ["rules", "--help"], ["bench", "--help"]] {
             let result = await run(command)
             #expect(result.status == 0)
             #expect(result.out.contains("USAGE: crudkit"))

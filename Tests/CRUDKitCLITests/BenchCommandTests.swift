@@ -1,0 +1,57 @@
+import CRUDKitCLI
+import Foundation
+import Testing
+
+@Suite("crudkit bench")
+struct BenchCommandTests {
+    struct Document: Decodable {
+        struct Result: Decodable {
+            var backend: String
+            var size: Int
+            var operation: String
+            var count: Int
+            var seconds: Double
+        }
+        struct Ratio: Decodable {
+            var size: Int
+            var what: String
+            var ratio: Double
+        }
+        var format: String
+        var results: [Result]
+        var ratios: [Ratio]
+    }
+
+    @Test("A tiny run measures every operation of every backend and the raw C baseline, with ratios")
+    func tinyRun() async throws {
+        let console = CapturedConsole()
+        let status = await CRUDKitTool.run(["bench", "--sizes", "20,40", "--budget", "5", "--format", "json"], console: console)
+        #expect(status == 0, "\(console.stderr)")
+        let document = try JSONDecoder().decode(Document.self, from: Data(console.stdout.utf8))
+        #expect(document.format == "crudkit-bench")
+        let operations = [
+            "create one by one", "import (one batch)", "list newest first", "list by title", "search", "get by id", "rename", "delete",
+            "close and reopen",
+        ]
+        for backend in ["memory", "json", "sqlite"] {
+            for size in [20, 40] {
+                let measured = document.results.filter { $0.backend == backend && $0.size == size }.map(\.operation)
+                #expect(measured == operations, "\(backend) at \(size)")
+            }
+        }
+        #expect(document.results.filter { $0.backend == "raw C" }.count == 4)
+        #expect(document.results.allSatisfy { $0.count > 0 && $0.seconds >= 0 })
+        #expect(document.ratios.contains { $0.what.contains("raw C: import") && $0.size == 40 })
+        #expect(document.ratios.contains { $0.what.contains("json cost per write") })
+        #expect(console.stderr.contains("sqlite, 40 tasks"))
+    }
+
+    @Test("Bad sizes and unknown backends are usage errors")
+    func usage() async {
+        for arguments in [["bench", "--sizes", "0"], ["bench", "--backends", "postgres"], ["bench", "--budget", "-1"]] {
+            let console = CapturedConsole()
+            #expect(await CRUDKitTool.run(arguments, console: console) == 64)
+            #expect(console.stderr.hasPrefix("error: "))
+        }
+    }
+}
