@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
         .library(name: "CRUDJSONFile", targets: ["CRUDJSONFile"]),
         .library(name: "CRUDSQLite", targets: ["CRUDSQLite"]),
+        .library(name: "CRUDServer", targets: ["CRUDServer"]),
+        .library(name: "CRUDHTTP", targets: ["CRUDHTTP"]),
         .executable(name: "crudkit", targets: ["crudkit"]),
     ],
     targets: [
@@ -35,12 +37,16 @@ let package = Package(
         ),
         // A store in an SQLite database.
         .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite"], swiftSettings: strictSettings),
+        // The Parse-style REST mock server, on plain sockets.
+        .target(name: "CRUDServer", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // A store that is a client of the REST API, over URLSession.
+        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDServer", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
         // The command-line tool's logic, as a library so tests can call it in-process.

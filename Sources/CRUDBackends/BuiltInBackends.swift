@@ -7,7 +7,7 @@ import CRUDSpec
 /// The backends that ship with the kit, described for the conformance suite.
 public enum BuiltInBackends {
     /// Every built-in backend, in the order `crudkit compare` shows them.
-    public static let all: [Backend] = [memory, json, sqlite]
+    public static let all: [Backend] = [memory, json, sqlite, http]
 
     /// The in-memory reference backend.
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
@@ -21,6 +21,10 @@ public enum BuiltInBackends {
     public static let sqlite = Backend(name: "sqlite", capabilities: [.durability]) {
         try TemporaryFolderStorage(name: "sqlite") { folder, clock in try SQLiteStore(path: folder + "/store.sqlite", clock: clock) }
     }
+
+    /// The HTTP client against the mock server on an ephemeral port, backed by SQLite;
+    /// reopening restarts the server on the same database.
+    public static let http = Backend(name: "http", capabilities: [.durability]) { try HTTPServerStorage() }
 
     /// The names of every built-in backend.
     public static var names: [String] { all.map(\.name) }

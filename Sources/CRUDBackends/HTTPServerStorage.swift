@@ -1,0 +1,46 @@
+import CRUDConformance
+import CRUDHTTP
+import CRUDSQLite
+import CRUDServer
+import CRUDSpec
+import Foundation
+
+/// Storage for the `http` backend: an in-process mock server on an ephemeral port, backed
+/// by an SQLite file. Every open stops the previous server and starts a new one on the
+/// same file, so reopening really restarts the server.
+final class HTTPServerStorage: BackendStorage, @unchecked Sendable {
+    private let folder: String
+    private let lock = NSLock()
+    private var running: (server: MockServer, store: SQLiteStore)?
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folder = url.path
+    }
+
+    func open(clock: any CRUDClock) async throws -> any CRUDSpec {
+        await stopServer()
+        let store = try SQLiteStore(path: folder + "/server.sqlite", clock: clock)
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        let url = try server.start()
+        lock.withLock { running = (server, store) }
+        return HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+    }
+
+    func dispose() async {
+        await stopServer()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func stopServer() async {
+        guard
+            let previous = lock.withLock({ () -> (server: MockServer, store: SQLiteStore)? in
+                defer { running = nil }
+                return running
+            })
+        else { return }
+        previous.server.stop()
+        await previous.store.close()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Remembers the answers to writes by request id, so a retried request gets the first
+/// answer again instead of running twice. Bounded: the oldest answers are forgotten first.
+final class IdempotencyCache: @unchecked Sendable {
+    private let lock = NSCondition()
+    private let capacity: Int
+    private var answers: [String: HTTPResponse] = [:]
+    private var order: [String] = []
+    private var inFlight: Set<String> = []
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The remembered answer for `key`, or the answer of running `work` once. A retry that
+    /// arrives while the first attempt is still running waits for its answer.
+    func reply(for key: String, _ work: () -> HTTPResponse) -> HTTPResponse {
+        lock.lock()
+        while inFlight.contains(key) { lock.wait() }
+        if let answer = answers[key] {
+            lock.unlock()
+            return answer
+        }
+        inFlight.insert(key)
+        lock.unlock()
+
+        let answer = work()
+
+        lock.lock()
+        inFlight.remove(key)
+        // Only answers that changed something are worth replaying; a 5xx may be retried.
+        if answer.status < 500 {
+            answers[key] = answer
+            order.append(key)
+            if order.count > capacity { answers[order.removeFirst()] = nil }
+        }
+        lock.broadcast()
+        lock.unlock()
+        return answer
+    }
+}

@@ -1,0 +1,208 @@
+import CRUDSpec
+import Foundation
+
+/// A Parse-style REST server over plain sockets, for lessons, tests and `crudkit serve`.
+///
+/// HTTP/1.1 with keep-alive and Content-Length bodies; one thread per connection (at most
+/// ``Configuration/maxConnections`` at once); timeouts for idle and slow clients; faults
+/// on purpose (latency, 503s, dropped connections) from a seeded random source so a run
+/// can be repeated.
+///
+/// ```swift
+/// let server = MockServer(store: MemoryStore(), configuration: .init(port: 0))
+/// let url = try server.start()   // http://127.0.0.1:PORT/parse
+/// defer { server.stop() }
+/// ```
+public final class MockServer: @unchecked Sendable {
+    /// How the server listens, authenticates, times out and misbehaves.
+    public struct Configuration: Sendable {
+        public var host: String
+        /// 0 picks a free port.
+        public var port: UInt16
+        public var applicationID: String
+        public var restKey: String
+        /// Added delay before each API answer.
+        public var latency: Duration
+        /// Share of API requests answered 503 without being run (0 to 1).
+        public var failRate: Double
+        /// Share of API requests run and then dropped: the connection closes without an answer.
+        public var dropRate: Double
+        /// Seed of the fault decisions; the same seed gives the same sequence of faults.
+        public var seed: UInt64
+        /// How long a kept-alive connection may wait for its next request.
+        public var idleTimeout: Double
+        public var maxConnections: Int
+
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String = "crudkit-rest-key",
+            latency: Duration = .zero, failRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 1, idleTimeout: Double = 15,
+            maxConnections: Int = 256
+        ) {
+            self.host = host
+            self.port = port
+            self.applicationID = applicationID
+            self.restKey = restKey
+            self.latency = latency
+            self.failRate = failRate
+            self.dropRate = dropRate
+            self.seed = seed
+            self.idleTimeout = idleTimeout
+            self.maxConnections = maxConnections
+        }
+    }
+
+    public let configuration: Configuration
+    private let api: ParseAPI
+    private let log: (@Sendable (String) -> Void)?
+    private let state = NSCondition()
+    private var listener: Int32 = -1
+    private var connections: Set<Int32> = []
+    private var boundPort: UInt16 = 0
+    private var faults: SplitMix64
+
+    /// A server for `store`; `log` receives one line per request (nil: silent).
+    public init(store: any CRUDSpec, configuration: Configuration, log: (@Sendable (String) -> Void)? = nil) {
+        self.configuration = configuration
+        self.api = ParseAPI(store: store, applicationID: configuration.applicationID, restKey: configuration.restKey)
+        self.log = log
+        self.faults = SplitMix64(seed: configuration.seed)
+    }
+
+    /// The port the server listens on, once started.
+    public var port: UInt16 { state.withLock { boundPort } }
+
+    /// The API's base URL, once started: `http://HOST:PORT/parse`.
+    public var baseURL: URL {
+        URL(string: "http://\(configuration.host):\(port)/parse") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Starts listening and returns the API's base URL.
+    @discardableResult
+    public func start() throws -> URL {
+        let (descriptor, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        state.withLock {
+            listener = descriptor
+            boundPort = port
+        }
+        let thread = Thread { [self] in acceptLoop(descriptor) }
+        thread.name = "crudkit-server-accept"
+        thread.start()
+        return baseURL
+    }
+
+    /// Stops accepting, closes every open connection, and waits for their threads to end.
+    public func stop() {
+        state.lock()
+        let descriptor = listener
+        listener = -1
+        for connection in connections { Socket.shutdownDescriptor(connection) }
+        state.unlock()
+        guard descriptor >= 0 else { return }
+        Socket.shutdownDescriptor(descriptor)
+        Socket.closeDescriptor(descriptor)
+        state.lock()
+        while !connections.isEmpty { state.wait() }
+        state.unlock()
+    }
+
+    private func acceptLoop(_ descriptor: Int32) {
+        while true {
+            let connection = Socket.acceptConnection(descriptor)
+            guard connection >= 0 else {
+                if state.withLock({ listener }) < 0 { return }
+                continue
+            }
+            let admitted = state.withLock {
+                guard listener >= 0, connections.count < configuration.maxConnections else { return false }
+                connections.insert(connection)
+                return true
+            }
+            guard admitted else {
+                Socket.setTimeouts(connection, seconds: 1)
+                _ = Socket.send(
+                    connection, HTTPResponse.error(503, code: ParseCode.internalError, "too many connections").serialized(keepAlive: false))
+                Socket.closeDescriptor(connection)
+                continue
+            }
+            let thread = Thread { [self] in serve(connection) }
+            thread.name = "crudkit-server-connection"
+            thread.start()
+        }
+    }
+
+    private enum Fault { case none, fail, drop }
+
+    private func nextFault() -> Fault {
+        guard configuration.failRate > 0 || configuration.dropRate > 0 else { return .none }
+        let roll = state.withLock { Double(faults.next() >> 11) / Double(1 << 53) }
+        if roll < configuration.failRate { return .fail }
+        if roll < configuration.failRate + configuration.dropRate { return .drop }
+        return .none
+    }
+
+    private func serve(_ connection: Int32) {
+        defer {
+            Socket.closeDescriptor(connection)
+            state.withLock {
+                connections.remove(connection)
+                state.broadcast()
+            }
+        }
+        Socket.setTimeouts(connection, seconds: configuration.idleTimeout)
+        var reader = RequestReader(descriptor: connection)
+        while true {
+            let request: HTTPRequest
+            do {
+                request = try reader.next()
+            } catch {
+                if let response = error.response {
+                    _ = Socket.send(connection, response.serialized(keepAlive: false))
+                    log?("- (malformed request) \(response.status)")
+                }
+                return
+            }
+            let start = ContinuousClock.now
+            var response: HTTPResponse
+            var fault = Fault.none
+            if ParseAPI.handles(request.path) {
+                fault = nextFault()
+                if configuration.latency > .zero { Thread.sleep(forTimeInterval: Self.seconds(configuration.latency)) }
+                switch fault {
+                case .fail: response = .error(503, code: ParseCode.internalError, "service unavailable (injected fault)")
+                case .none, .drop: response = api.respond(to: request)
+                }
+            } else {
+                response = .error(404, code: ParseCode.objectNotFound, "no such route: \(request.path)")
+            }
+            let milliseconds = Int(Self.seconds(ContinuousClock.now - start) * 1_000)
+            if fault == .drop {
+                log?("\(request.method) \(request.path) dropped \(milliseconds)ms")
+                return
+            }
+            log?("\(request.method) \(request.path) \(response.status) \(milliseconds)ms")
+            let keepAlive = request.keepAlive && !response.closeConnection
+            guard Socket.send(connection, response.serialized(keepAlive: keepAlive)), keepAlive else { return }
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// SplitMix64: a small random source that repeats for a given seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few POSIX socket calls the server needs, with the platform differences in one place.
+enum Socket {
+    #if os(Linux)
+        static let stream = Int32(SOCK_STREAM.rawValue)
+        static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        static let stream = SOCK_STREAM
+        static let sendFlags: Int32 = 0
+    #endif
+
+    /// A listening TCP socket on `host:port` (port 0 picks a free one). Returns the
+    /// descriptor and the port it is bound to.
+    static func listen(host: String, port: UInt16) throws -> (descriptor: Int32, port: UInt16) {
+        let fd = socket(AF_INET, stream, 0)
+        guard fd >= 0 else { throw SocketError("cannot create a socket") }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        #if !os(Linux)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw SocketError("'\(host)' is not an IPv4 address")
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, systemListen(fd, 128) == 0 else {
+            close(fd)
+            throw SocketError("cannot listen on \(host):\(port) (is the port in use?)")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, UInt16(bigEndian: actual.sin_port))
+    }
+
+    /// Sets how long a read or a write may block before it fails.
+    static func setTimeouts(_ fd: Int32, seconds: Double) {
+        var time = timeval()
+        time.tv_sec = .init(seconds.rounded(.down))
+        time.tv_usec = .init((seconds - seconds.rounded(.down)) * 1_000_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        #if !os(Linux)
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// Writes all of `bytes`; false if the peer went away or the write timed out.
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                systemSend(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset, sendFlags)
+            }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Reads what is available, up to `limit` bytes; empty at end of stream, nil on error
+    /// or timeout.
+    static func receive(_ fd: Int32, limit: Int = 65_536) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, limit, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            return Array(buffer.prefix(count))
+        }
+    }
+
+    static func closeDescriptor(_ fd: Int32) {
+        close(fd)
+    }
+
+    /// Wakes a blocked `accept` and stops further use of the socket.
+    static func shutdownDescriptor(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    static func acceptConnection(_ fd: Int32) -> Int32 {
+        accept(fd, nil, nil)
+    }
+}
+
+/// A socket failure while starting the server, in words for the person starting it.
+struct SocketError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+@inline(__always)
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+    listen(fd, backlog)
+}
+
+@inline(__always)
+private func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, buffer, count, flags)
+}
