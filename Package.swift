@@ -52,7 +52,7 @@ let package = Package(
         // The command-line tool's logic, as a library so tests can call it in-process.
         .target(
             name: "CRUDKitCLI",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
@@ -80,6 +80,11 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "crash-writer"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["CRUDSpec", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "crudkit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

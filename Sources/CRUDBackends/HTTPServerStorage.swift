@@ -40,7 +40,7 @@ final class HTTPServerStorage: BackendStorage, @unchecked Sendable {
                 return running
             })
         else { return }
-        previous.server.stop()
+        await previous.server.shutdown()
         await previous.store.close()
     }
 }

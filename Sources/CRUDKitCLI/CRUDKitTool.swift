@@ -12,6 +12,7 @@ public enum CRUDKitTool {
         (CompareCommand.name, CompareCommand.summary),
         (RulesCommand.name, RulesCommand.summary),
         (BenchCommand.name, BenchCommand.summary),
+        (ServeCommand.name, ServeCommand.summary),
     ]
 
     static var help: String {
@@ -67,6 +68,12 @@ public enum CRUDKitTool {
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)
+        case ServeCommand.name:
+            if wantsHelp {
+                console.out(ServeCommand.help + "\n")
+                return .success
+            }
+            return try await ServeCommand(arguments: rest).run(console: console)
         case BenchCommand.name:
             if wantsHelp {
                 console.out(BenchCommand.help + "\n")

@@ -6,6 +6,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case failure = 1
     /// The command line was wrong: unknown command or flag, missing or bad value.
     case usage = 64
+    /// The store is damaged, locked or cannot be read or written, or a port cannot be used.
+    case unavailable = 74
 
     /// One line for `--help`.
     var meaning: String {
@@ -13,6 +15,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .success: "success"
         case .failure: "a check failed (for compare: a backend broke a rule)"
         case .usage: "the command line is wrong (unknown command or option, missing or invalid value)"
+        case .unavailable: "the store is damaged, locked or unreadable, or the port cannot be used"
         }
     }
 }

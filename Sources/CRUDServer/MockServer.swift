@@ -105,6 +105,17 @@ public final class MockServer: @unchecked Sendable {
         state.unlock()
     }
 
+    /// ``stop()`` for async code: the wait runs on a thread of its own, so it cannot hold
+    /// one of Swift's few cooperative threads while a connection needs one to finish.
+    public func shutdown() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.stop()
+                continuation.resume()
+            }.start()
+        }
+    }
+
     private func acceptLoop(_ descriptor: Int32) {
         while true {
             let connection = Socket.acceptConnection(descriptor)
