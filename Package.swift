@@ -52,7 +52,10 @@ let package = Package(
         // The command-line tool's logic, as a library so tests can call it in-process.
         .target(
             name: "CRUDKitCLI",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer", "CRUDHTTP"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
+                "CRUDHTTP",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),

@@ -54,7 +54,10 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     }
 
     public let configuration: Configuration
-    private let session: URLSession
+    /// Reads reuse kept-alive connections.
+    private let readSession: URLSession
+    /// Writes never do (see ``send(_:_:query:body:missing:)``).
+    private let writeSession: URLSession
 
     /// A store that talks to the API at `configuration.baseURL`.
     public init(configuration: Configuration) {
@@ -62,7 +65,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         let settings = URLSessionConfiguration.ephemeral
         settings.timeoutIntervalForRequest = configuration.timeout
         settings.httpMaximumConnectionsPerHost = 8
-        session = URLSession(configuration: settings)
+        readSession = URLSession(configuration: settings)
+        writeSession = URLSession(configuration: settings)
     }
 
     // MARK: Tasks
@@ -174,7 +178,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Cancels requests in flight and releases the connection pool.
     public func close() async throws {
-        session.invalidateAndCancel()
+        readSession.invalidateAndCancel()
+        writeSession.invalidateAndCancel()
     }
 
     // MARK: Requests
@@ -211,7 +216,15 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         request.httpMethod = method
         request.setValue(configuration.applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
         request.setValue(configuration.restKey, forHTTPHeaderField: "X-Parse-REST-API-Key")
-        if method != "GET" { request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Parse-Request-Id") }
+        let isWrite = method != "GET"
+        if isWrite {
+            request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Parse-Request-Id")
+            // Every write on a fresh connection, in a session of its own: when a reused
+            // connection dies mid-request, libcurl (URLSession on Linux) re-sends the request
+            // on a new one but cannot rewind its body, and hangs until the timeout. Our own
+            // retry, with its idempotency key, is the one that should run.
+            request.setValue("close", forHTTPHeaderField: "Connection")
+        }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try? JSONSerialization.data(withJSONObject: body)
@@ -225,7 +238,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await session.data(for: request)
+                (data, response) = try await (isWrite ? writeSession : readSession).data(for: request)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
                 lastProblem = (error as? URLError).map(Wire.describe) ?? "the connection failed"

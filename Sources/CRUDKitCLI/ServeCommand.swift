@@ -62,12 +62,16 @@ struct ServeCommand {
         configuration.applicationID = try arguments.option("app-id") ?? configuration.applicationID
         configuration.restKey = try arguments.option("rest-key") ?? configuration.restKey
         if let text = try arguments.option("latency") {
-            guard let milliseconds = Int(text), milliseconds >= 0 else { throw UsageError("--latency needs milliseconds ≥ 0, not '\(text)'.") }
+            guard let milliseconds = Int(text), milliseconds >= 0 else {
+                throw UsageError("--latency needs milliseconds ≥ 0, not '\(text)'.")
+            }
             configuration.latency = .milliseconds(milliseconds)
         }
         for (name, keyPath) in [("fail-rate", \MockServer.Configuration.failRate), ("drop-rate", \.dropRate)] {
             if let text = try arguments.option(name) {
-                guard let rate = Double(text), (0...1).contains(rate) else { throw UsageError("--\(name) needs a share from 0 to 1, not '\(text)'.") }
+                guard let rate = Double(text), (0...1).contains(rate) else {
+                    throw UsageError("--\(name) needs a share from 0 to 1, not '\(text)'.")
+                }
                 configuration[keyPath: keyPath] = rate
             }
         }

@@ -94,7 +94,9 @@ struct MockServerTests {
         let long = String(repeating: "x", count: 201)
         client.request(
             "POST", "/parse/batch",
-            body: #"{"requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#)
+            body:
+                #"{"requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#
+        )
         let batch = try #require(await client.response())
         #expect(batch.status == 400 && batch.json?["code"] as? Int == 142)
         #expect(batch.json?["reason"] as? String == "tooLong" && batch.json?["max"] as? Int == 200 && batch.json?["position"] as? Int == 2)
@@ -106,7 +108,10 @@ struct MockServerTests {
     func routes() async throws {
         let running = try RunningServer()
         let client = try running.client()
-        for (method, path, status) in [("GET", "/", 404), ("GET", "/parse/classes/Song", 404), ("PATCH", "/parse/classes/Task", 405), ("DELETE", "/parse/classes/Task", 405)] {
+        for (method, path, status) in [
+            ("GET", "/", 404), ("GET", "/parse/classes/Song", 404), ("PATCH", "/parse/classes/Task", 405),
+            ("DELETE", "/parse/classes/Task", 405),
+        ] {
             client.request(method, path)
             #expect(await client.response()?.status == status, "\(method) \(path)")
         }

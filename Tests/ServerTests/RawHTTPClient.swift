@@ -95,7 +95,9 @@ final class RawHTTPClient: @unchecked Sendable {
     private func blockingResponse() -> Response? {
         var headerEnd: Int?
         while headerEnd == nil {
-            headerEnd = pending.indices.dropLast(3).first { pending[$0] == 13 && pending[$0 + 1] == 10 && pending[$0 + 2] == 13 && pending[$0 + 3] == 10 }
+            headerEnd = pending.indices.dropLast(3).first {
+                pending[$0] == 13 && pending[$0 + 1] == 10 && pending[$0 + 2] == 13 && pending[$0 + 3] == 10
+            }
             if headerEnd == nil, !fill() { return nil }
         }
         guard let end = headerEnd else { return nil }

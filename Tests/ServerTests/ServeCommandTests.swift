@@ -1,0 +1,86 @@
+import CRUDHTTP
+import CRUDSpec
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `crudkit serve` as a real process: it prints its URL, serves, and stops cleanly on SIGTERM.
+@Suite("crudkit serve")
+struct ServeCommandTests {
+    static var crudkitURL: URL? {
+        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crudkit") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts `crudkit serve` and returns the process and the URL it printed.
+    func serve(_ arguments: [String]) async throws -> (Process, URL, Pipe) {
+        let process = Process()
+        process.executableURL = try #require(Self.crudkitURL, "crudkit was not built beside the tests")
+        process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let line = await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        let address = try #require(line.split(separator: "\n").first?.split(separator: " ").last, "no URL in: \(line)")
+        return (process, try #require(URL(string: String(address))), output)
+    }
+
+    @Test("Data served from an SQLite store survives a SIGTERM and a restart")
+    func restart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = "sqlite:" + folder.appendingPathComponent("served.sqlite").path
+        let (first, url, _) = try await serve(["--store", store])
+        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        let task = try await client.createTask(title: "Served", notes: nil)
+        kill(first.processIdentifier, SIGTERM)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0 && first.terminationReason == .exit)
+        let (second, secondURL, _) = try await serve(["--store", store])
+        let again = HTTPStore(configuration: .init(baseURL: secondURL, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        #expect(try await again.task(id: task.id).title == "Served")
+        kill(second.processIdentifier, SIGINT)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 0)
+    }
+
+    @Test("A corrupt store is reported with exit status 74 and left alone")
+    func corruptStore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.json")
+        try Data("not json".utf8).write(to: file)
+        let process = Process()
+        process.executableURL = try #require(Self.crudkitURL)
+        process.arguments = ["serve", "--port", "0", "--store", "json:" + file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.hasPrefix("error: The store at") && message.contains("left unchanged"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
+    }
+}
