@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "CRUDHTTP", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
+        .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
@@ -54,7 +56,7 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP",
+                "CRUDHTTP", "CLoadGenerator",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,9 @@
+import CLoadGenerator
+import CRUDHTTP
 import CRUDJSONFile
 import CRUDMemory
 import CRUDSQLite
+import CRUDServer
 import CRUDSpec
 import CSQLiteBaseline
 import Foundation
@@ -11,7 +14,7 @@ struct BenchCommand {
     static let name = "bench"
     static let summary = "Time each backend's operations at 1,000 to 100,000 tasks, beside raw C SQLite."
     static let options = ["sizes", "backends", "format", "budget", "help"]
-    static let backendNames = ["memory", "json", "sqlite"]
+    static let backendNames = ["memory", "json", "sqlite", "http"]
 
     static var help: String {
         """
@@ -20,14 +23,17 @@ struct BenchCommand {
 
         \(summary)
         For each backend and size N: create one by one, import N titles in one batch, list
-        newest first and by title, search, get by id, rename, delete, and reopen. Loops stop
+        newest first and by title, search, get by id, rename, delete, and reopen. For http:
+        requests per second of the URLSession client against the in-process mock server
+        (sequential reads, 8 concurrent clients, sequential writes), and the server's own
+        capacity measured with a keep-alive C load generator (8 connections). Loops stop
         when they use up the budget, and the table says how many operations ran, so slow
         backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
         Progress goes to standard error. Build with -c release: debug builds are many times slower.
 
         OPTIONS:
           --sizes LIST      Comma-separated task counts (default: 1000,10000,100000).
-          --backends LIST   Comma-separated backends (default: memory,json,sqlite).
+          --backends LIST   Comma-separated backends (default: memory,json,sqlite,http).
           --budget SECONDS  The most time one loop may take (default: 10).
           --format FORMAT   text (default), markdown or json.
           --help            Show this help.
@@ -76,7 +82,7 @@ struct BenchCommand {
         #endif
         var report = BenchReport()
         for size in sizes {
-            for backend in backends {
+            for backend in backends where backend != "http" {
                 console.err("\(backend), \(size) tasks…\n")
                 report.results += try await measure(backend, size: size)
             }
@@ -84,6 +90,10 @@ struct BenchCommand {
                 console.err("raw C SQLite, \(size) tasks…\n")
                 report.results += try baseline(size: size)
             }
+        }
+        if backends.contains("http") {
+            console.err("http: client and server rates…\n")
+            report.results += try await measureHTTP()
         }
         switch format {
         case "json": console.out(try report.json())
@@ -157,6 +167,47 @@ struct BenchCommand {
                 _ = try await store.countTasks(TaskQuery())
             })
         try await store.close()
+        return results
+    }
+
+    /// Requests per second through the URLSession client, and the server's capacity with
+    /// a C client that does nothing but send requests and read answers.
+    private func measureHTTP() async throws -> [BenchResult] {
+        let store = MemoryStore()
+        let tasks = try await store.importTasks(titles: Self.titles(1_000))
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        let url = try server.start()
+        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        let count = min(1_000, sizes.max() ?? 1_000)
+        var results: [BenchResult] = []
+        func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
+            results.append(
+                BenchResult(backend: "http", size: tasks.count, operation: operation, count: outcome.count, seconds: outcome.seconds))
+        }
+        record("get by id, 1 client", try await loop(count) { index in _ = try await client.task(id: tasks[index % tasks.count].id) })
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in stride(from: worker, to: count * 2, by: 8) { _ = try await client.task(id: tasks[index % tasks.count].id) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        record("get by id, 8 clients", (count * 2, (clock.now - start).seconds))
+        record(
+            "rename, 1 client",
+            try await loop(count / 2) { index in _ = try await client.renameTask(id: tasks[index].id, to: "renamed \(index)") })
+        let request =
+            "GET /parse/classes/Task/\(tasks[0].id.uuidString.lowercased()) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "X-Parse-Application-Id: crudkit\r\nX-Parse-REST-API-Key: crudkit-rest-key\r\n\r\n"
+        let seconds = min(budget, 3)
+        let answered = crudkit_load(server.port, request, 8, seconds)
+        try await client.close()
+        await server.shutdown()
+        guard answered > 0 else { throw CRUDError.network(reason: "the load generator could not reach the server") }
+        record("server capacity, 8 keep-alive C clients", (Int(answered), seconds))
         return results
     }
 

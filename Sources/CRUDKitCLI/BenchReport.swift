@@ -39,6 +39,13 @@ struct BenchReport: Codable, Sendable {
                 }
             }
         }
+        if let capacity = results.first(where: { $0.operation.hasPrefix("server capacity") }),
+            let client = results.first(where: { $0.operation == "get by id, 8 clients" }), capacity.seconds > 0, client.seconds > 0
+        {
+            let ratio = (Double(capacity.count) / capacity.seconds) / (Double(client.count) / client.seconds)
+            ratios.append(
+                Ratio(size: capacity.size, what: "http server capacity / URLSession client rate (8 each)", ratio: ratio, target: nil))
+        }
         // Renames run on a store of N tasks, so their cost per write shows how it grows with N.
         if let smallest = sizes.first, let base = time("json", smallest, "rename"), base.microsecondsPerOperation > 0 {
             for size in sizes.dropFirst() {
@@ -61,6 +68,10 @@ struct BenchReport: Codable, Sendable {
 
     private var rows: [[String]] {
         results.map { result in
+            if result.backend == "http" {
+                let rate = String(format: "%.0f req/s", Double(result.count) / max(result.seconds, 1e-9))
+                return [result.backend, "\(result.size)", result.operation, "\(result.count)", Self.format(result.seconds), rate]
+            }
             let full = result.operation.hasPrefix("create one") ? result.size : nil
             let count = full.map { result.count < $0 ? "\(result.count) of \($0)" : "\(result.count)" } ?? "\(result.count)"
             return [

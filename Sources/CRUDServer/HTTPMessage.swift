@@ -25,10 +25,8 @@ struct HTTPResponse: Sendable {
     var closeConnection = false
 
     static func json(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> HTTPResponse {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data(#"{"code":1,"error":"internal error"}"#.utf8)
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: Array(data))
+        let body = JSONWriter.bytes(object) ?? Array(#"{"code":1,"error":"internal error"}"#.utf8)
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
     }
 
     /// `{"code", "error"}`, the shape of every Parse error.
@@ -120,9 +118,8 @@ struct RequestReader {
             length = value
         }
         while buffer.count < length {
-            guard let more = Socket.receive(descriptor) else { throw .timedOut }
-            guard !more.isEmpty else { throw .malformed("the body ended early") }
-            buffer += more
+            guard let count = Socket.receive(descriptor, appendingTo: &buffer) else { throw .timedOut }
+            guard count > 0 else { throw .malformed("the body ended early") }
         }
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(length)
@@ -144,14 +141,14 @@ struct RequestReader {
             }
             searchedUpTo = buffer.count
             guard buffer.count <= Self.maxHeaderBytes else { throw .headersTooLarge }
-            guard let more = Socket.receive(descriptor) else {
-                throw buffer.isEmpty ? .connectionClosed : .timedOut
+            let wasEmpty = buffer.isEmpty
+            guard let count = Socket.receive(descriptor, appendingTo: &buffer) else {
+                throw wasEmpty ? .connectionClosed : .timedOut
             }
-            guard !more.isEmpty else {
-                if buffer.isEmpty { throw .connectionClosed }
+            guard count > 0 else {
+                if wasEmpty { throw .connectionClosed }
                 throw .malformed("the request ended early")
             }
-            buffer += more
         }
     }
 

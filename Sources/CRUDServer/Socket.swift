@@ -75,15 +75,17 @@ enum Socket {
         return true
     }
 
-    /// Reads what is available, up to `limit` bytes; empty at end of stream, nil on error
-    /// or timeout.
-    static func receive(_ fd: Int32, limit: Int = 65_536) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: limit)
+    /// Appends what is available (up to 16 KiB) to `buffer`; returns how many bytes came:
+    /// 0 at end of stream, nil on error or timeout.
+    static func receive(_ fd: Int32, appendingTo buffer: inout [UInt8]) -> Int? {
+        let chunk = 16_384
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, limit, 0) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress.map { $0 + start }, chunk, 0) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            return Array(buffer.prefix(count))
+            buffer.removeLast(chunk - max(count, 0))
+            return count >= 0 ? count : nil
         }
     }
 

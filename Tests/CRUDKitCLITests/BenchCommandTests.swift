@@ -25,7 +25,7 @@ struct BenchCommandTests {
     @Test("A tiny run measures every operation of every backend and the raw C baseline, with ratios")
     func tinyRun() async throws {
         let console = CapturedConsole()
-        let status = await CRUDKitTool.run(["bench", "--sizes", "20,40", "--budget", "5", "--format", "json"], console: console)
+        let status = await CRUDKitTool.run(["bench", "--sizes", "20,40", "--budget", "1", "--format", "json"], console: console)
         #expect(status == 0, "\(console.stderr)")
         let document = try JSONDecoder().decode(Document.self, from: Data(console.stdout.utf8))
         #expect(document.format == "crudkit-bench")
@@ -40,6 +40,9 @@ struct BenchCommandTests {
             }
         }
         #expect(document.results.filter { $0.backend == "raw C" }.count == 4)
+        let http = document.results.filter { $0.backend == "http" }.map(\.operation)
+        #expect(http == ["get by id, 1 client", "get by id, 8 clients", "rename, 1 client", "server capacity, 8 keep-alive C clients"])
+        #expect(document.ratios.contains { $0.what.contains("http server capacity") && $0.ratio > 0 })
         #expect(document.results.allSatisfy { $0.count > 0 && $0.seconds >= 0 })
         #expect(document.ratios.contains { $0.what.contains("raw C: import") && $0.size == 40 })
         #expect(document.ratios.contains { $0.what.contains("json cost per write") })
