@@ -83,3 +83,16 @@ struct FaultToleranceTests {
         await server.shutdown()
     }
 }
+
+@Suite("HTTP client configuration")
+struct HTTPConfigurationTests {
+    @Test("Keys come from CRUDKIT_APP_ID and CRUDKIT_REST_KEY, else the mock server's defaults")
+    func environment() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/parse"))
+        let custom = HTTPStore.Configuration.fromEnvironment(
+            baseURL: url, environment: ["CRUDKIT_APP_ID": "app", "CRUDKIT_REST_KEY": "key"])
+        #expect(custom.applicationID == "app" && custom.restKey == "key" && custom.baseURL == url)
+        let defaults = HTTPStore.Configuration.fromEnvironment(baseURL: url, environment: [:])
+        #expect(defaults.applicationID == "crudkit" && defaults.restKey == "crudkit-rest-key")
+    }
+}
