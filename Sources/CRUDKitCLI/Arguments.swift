@@ -2,9 +2,25 @@
 /// `--name value`, `--name=value`, and bare `--flag`s; everything else is positional.
 struct Arguments {
     private var words: [String]
+    /// Words after a lone `--`: always positional, even when they start with a dash.
+    private var literal: [String] = []
 
     init(_ words: [String]) {
-        self.words = words
+        if let separator = words.firstIndex(of: "--") {
+            self.words = Array(words[..<separator])
+            literal = Array(words[(separator + 1)...])
+        } else {
+            self.words = words
+        }
+    }
+
+    /// Removes and returns the positional words (those not starting with `-`), in order.
+    /// Call it after reading every option, so option values are not taken for positionals.
+    mutating func positionals() -> [String] {
+        let found = words.filter { !$0.hasPrefix("-") || $0 == "-" }
+        words.removeAll { !$0.hasPrefix("-") || $0 == "-" }
+        defer { literal = [] }
+        return found + literal
     }
 
     /// Removes `--name` and returns whether it was there.

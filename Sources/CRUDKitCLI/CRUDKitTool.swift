@@ -1,5 +1,6 @@
 import CRUDBackends
 import CRUDConformance
+import CRUDSpec
 import Foundation
 
 /// The `crudkit` command: reads the command line, runs one command, returns its exit status.
@@ -9,6 +10,8 @@ import Foundation
 /// ```
 public enum CRUDKitTool {
     static let commands: [(name: String, summary: String)] = [
+        (TasksCommand.name, TasksCommand.summary),
+        (ContactsCommand.name, ContactsCommand.summary),
         (CompareCommand.name, CompareCommand.summary),
         (RulesCommand.name, RulesCommand.summary),
         (BenchCommand.name, BenchCommand.summary),
@@ -39,19 +42,30 @@ public enum CRUDKitTool {
     /// Runs the command named by `arguments` (without the program name). `backends` is
     /// the catalogue `compare` chooses from: the built-in backends unless a test or
     /// another package passes its own.
-    public static func run(_ arguments: [String], console: any Console, backends: [Backend] = BuiltInBackends.all) async -> Int32 {
+    public static func run(
+        _ arguments: [String], console: any Console, backends: [Backend] = BuiltInBackends.all,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
         do {
-            return try await dispatch(arguments, console: console, backends: backends).rawValue
+            return try await dispatch(arguments, console: console, backends: backends, environment: environment).rawValue
         } catch let error as UsageError {
             console.err("error: \(error.message)\nRun 'crudkit --help' for usage.\n")
             return ExitCode.usage.rawValue
+        } catch let failure as CommandFailure {
+            console.err("error: \(failure.message)\n")
+            return failure.exitCode.rawValue
+        } catch let error as CRUDError {
+            console.err("error: \(error.message)\n")
+            return ExitCode(error).rawValue
         } catch {
             console.err("error: \(error.localizedDescription)\n")
             return ExitCode.failure.rawValue
         }
     }
 
-    private static func dispatch(_ arguments: [String], console: any Console, backends: [Backend]) async throws -> ExitCode {
+    private static func dispatch(
+        _ arguments: [String], console: any Console, backends: [Backend], environment: [String: String]
+    ) async throws -> ExitCode {
         guard let command = arguments.first else {
             console.out(help + "\n")
             return .usage
@@ -68,6 +82,10 @@ public enum CRUDKitTool {
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)
+        case TasksCommand.name:
+            return try await TasksCommand.run(rest, console: console, environment: environment)
+        case ContactsCommand.name:
+            return try await ContactsCommand.run(rest, console: console, environment: environment)
         case ServeCommand.name:
             if wantsHelp {
                 console.out(ServeCommand.help + "\n")

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the tool writes: standard output for results, standard error for progress and
 /// errors. Tests pass a ``CapturedConsole`` to read what a command printed.
 public protocol Console: Sendable {
@@ -7,6 +13,12 @@ public protocol Console: Sendable {
     func out(_ text: String)
     /// Writes `text` to standard error.
     func err(_ text: String)
+    /// Whether a person is at the keyboard: standard input and output are terminals.
+    var isInteractive: Bool { get }
+    /// Whether output may be coloured: standard output is a terminal and `NO_COLOR` is unset.
+    var usesColor: Bool { get }
+    /// One line typed by the person, without its newline; nil at end of input.
+    func readLine() -> String?
 }
 
 /// The process's real standard output and standard error.
@@ -21,6 +33,16 @@ public struct StandardConsole: Console {
     public func err(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+
+    public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    public var usesColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    public func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
 }
 
 /// A console that keeps what was written, for tests.
@@ -29,8 +51,20 @@ public final class CapturedConsole: Console, @unchecked Sendable {
     private var outText = ""
     private var errText = ""
 
-    /// Makes an empty console.
-    public init() {}
+    private var input: [String]
+    public let isInteractive: Bool
+    public let usesColor: Bool
+
+    /// Makes an empty console; `input` are the lines a person would type.
+    public init(input: [String] = [], isInteractive: Bool = false, usesColor: Bool = false) {
+        self.input = input
+        self.isInteractive = isInteractive
+        self.usesColor = usesColor
+    }
+
+    public func readLine() -> String? {
+        lock.withLock { input.isEmpty ? nil : input.removeFirst() }
+    }
 
     /// Everything written to standard output so far.
     public var stdout: String { lock.withLock { outText } }

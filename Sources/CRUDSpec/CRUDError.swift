@@ -10,7 +10,7 @@ import Foundation
 ///     _ = try await store.createTask(title: "   ", notes: nil)
 /// } catch let error as CRUDError {
 ///     print(error.code)    // validation.empty
-///     print(error.message) // Title cannot be empty.
+///     print(error.message) // Task title cannot be empty.
 /// }
 /// ```
 public enum CRUDError: Error, Sendable, Hashable, Codable {
@@ -60,7 +60,7 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
     public var message: String {
         switch self {
         case .validation(let failure): failure.message
-        case .duplicate(let field): "Another \(field.owner) already has this \(field.label)."
+        case .duplicate(let field): "Another \(field.owner) already has this \(field.shortLabel)."
         case .notFound(let id): "No record has the id \(id.uuidString.lowercased())."
         case .invalidQuery(let reason): "The list request is not valid: \(reason)."
         case .corruptStore(let path): "The store at \(path) is damaged or is not a CRUDKit store. It was left unchanged."
@@ -80,12 +80,24 @@ extension CRUDError: LocalizedError, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 }
 
-/// A field that a rule can name in an error.
+/// A field that a rule can name in an error. Its label names the record too ("task
+/// title"), so a message read out of context still says what was wrong.
 public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
     case title, notes, name, email, phone
 
     /// The word used for the field in messages.
     public var label: String {
+        switch self {
+        case .title: "task title"
+        case .notes: "task notes"
+        case .name: "contact name"
+        case .email: "email address"
+        case .phone: "phone number"
+        }
+    }
+
+    /// The word without its record kind ("title" for a task's title).
+    var shortLabel: String {
         switch self {
         case .title: "title"
         case .notes: "notes"
@@ -145,7 +157,7 @@ public struct ValidationFailure: Sendable, Hashable, Codable {
         self.position = position
     }
 
-    /// A plain sentence, for example "Title cannot be longer than 200 characters."
+    /// A plain sentence, for example "Task title cannot be longer than 200 characters."
     public var message: String {
         let subject = field.label.prefix(1).uppercased() + field.label.dropFirst()
         let sentence: String

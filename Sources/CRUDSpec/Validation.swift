@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// try Validation.title("  Buy milk\n")   // "Buy milk"
-/// try Validation.title(" ")             // throws: Title cannot be empty.
+/// try Validation.title(" ")             // throws: Task title cannot be empty.
 /// try Validation.email(" Ada@Example.ORG ") // "ada@example.org"
 /// ```
 public enum Validation {

@@ -86,7 +86,7 @@ struct TimestampAndErrorTests {
             #expect(error.message.last == ".", "\(error.message)")
             #expect(!error.message.contains("Optional("), "\(error.message)")
         }
-        #expect(CRUDError.validation(ValidationFailure(field: .title, reason: .empty)).message == "Title cannot be empty.")
+        #expect(CRUDError.validation(ValidationFailure(field: .title, reason: .empty)).message == "Task title cannot be empty.")
         #expect(CRUDError.duplicate(field: .email).message == "Another contact already has this email address.")
     }
 }

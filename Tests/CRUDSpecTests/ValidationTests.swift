@@ -66,7 +66,7 @@ struct ValidationTests {
             Issue.record("an import with a blank title was accepted")
         } catch {
             #expect(error == .validation(ValidationFailure(field: .title, reason: .empty, position: 3)))
-            #expect(error.message == "Item 3: Title cannot be empty.")
+            #expect(error.message == "Item 3: Task title cannot be empty.")
         }
     }
 
