@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CRUDKitCLITests",
-            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport"],
+            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "crudkit"],
             swiftSettings: strictSettings
         ),
     ],

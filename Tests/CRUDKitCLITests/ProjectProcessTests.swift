@@ -1,0 +1,260 @@
+import CRUDKitCLI
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The built `crudkit` binary, run as a separate process for each command, the way a
+/// person or a script runs it: no terminal, its own environment, exit statuses read back.
+struct Crudkit {
+    let environment: [String: String]
+
+    struct Result {
+        let status: Int32
+        let out: String
+        let err: String
+    }
+
+    static var executable: URL? {
+        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crudkit") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A clean environment: HOME and XDG_DATA_HOME in `folder`, no CRUDKIT_STORE unless given.
+    init(folder: String, store: String? = nil, extra: [String: String] = [:]) {
+        var environment = ["HOME": folder, "XDG_DATA_HOME": folder + "/data", "PATH": "/usr/bin:/bin"]
+        if let store { environment["CRUDKIT_STORE"] = store }
+        self.environment = environment.merging(extra) { _, new in new }
+    }
+
+    func callAsFunction(_ arguments: String...) throws -> Result {
+        try run(arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = try #require(Self.executable, "crudkit was not built beside the tests")
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, out: String(decoding: output, as: UTF8.self), err: String(decoding: errors, as: UTF8.self))
+    }
+}
+
+/// A fresh folder per test, removed at the end.
+final class Workspace {
+    let path: String
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        path = url.path
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+struct TaskJSON: Decodable, Equatable {
+    var id: String
+    var title: String
+    var notes: String?
+    var isCompleted: Bool
+    var createdAt: String
+    var updatedAt: String
+}
+
+@Suite("The practical project, as a program")
+struct ProjectProcessTests {
+    @Test("Data persists between launches", arguments: ["json", "sqlite", "default"])
+    func persistence(kind: String) throws {
+        let workspace = try Workspace()
+        let store: String? =
+            switch kind {
+            case "json": "json:\(workspace.path)/tasks.json"
+            case "sqlite": "sqlite:\(workspace.path)/tasks.sqlite"
+            default: nil
+            }
+        let crudkit = Crudkit(folder: workspace.path, store: store)
+        #expect(try crudkit("tasks", "add", "Buy milk", "--notes", "2 litres").status == 0)
+        #expect(try crudkit("contacts", "add", "--name", "Ada", "--email", "ADA@example.com").status == 0)
+        let listed = try crudkit("tasks", "list", "--json")
+        let tasks = try JSONDecoder().decode([TaskJSON].self, from: Data(listed.out.utf8))
+        #expect(tasks.map(\.title) == ["Buy milk"] && tasks.first?.notes == "2 litres")
+        #expect(try crudkit("tasks", "done", String(tasks[0].id.prefix(8))).status == 0)
+        let again = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8))
+        #expect(again.first?.isCompleted == true)
+        #expect(try crudkit("contacts", "list").out.contains("ada@example.com"))
+        if kind == "default" {
+            #expect(FileManager.default.fileExists(atPath: workspace.path + "/data/crudkit/crudkit.sqlite"))
+        }
+    }
+
+    @Test("The memory store keeps nothing between launches")
+    func memoryForgets() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "memory")
+        #expect(try crudkit("tasks", "add", "Gone soon").status == 0)
+        #expect(try crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
+    }
+
+    @Test("Persistence over HTTP: crudkit tasks against crudkit serve")
+    func overHTTP() async throws {
+        let workspace = try Workspace()
+        let server = Process()
+        server.executableURL = try #require(Crudkit.executable)
+        server.arguments = ["serve", "--port", "0", "--quiet", "--store", "sqlite:\(workspace.path)/server.sqlite"]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer {
+            kill(server.processIdentifier, SIGTERM)
+            server.waitUntilExit()
+        }
+        let line = await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        let url = try #require(line.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let crudkit = Crudkit(folder: workspace.path, store: url)
+        #expect(try crudkit("tasks", "add", "Remote").status == 0)
+        #expect(try crudkit("tasks", "list").out.contains("Remote"))
+        let wrongKey = Crudkit(folder: workspace.path, store: url, extra: ["CRUDKIT_REST_KEY": "wrong"])
+        let refused = try wrongKey("tasks", "list")
+        #expect(refused.status == 69 && refused.err == "error: The server refused the application id or REST key.\n")
+    }
+
+    @Test("An empty store says how to start")
+    func emptyState() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
+        #expect(try crudkit("tasks", "list").out == "No tasks yet. Add one with: crudkit tasks add \"Buy milk\"\n")
+        #expect(try crudkit("contacts", "list").out.hasPrefix("No contacts yet. Add one with: crudkit contacts add"))
+        #expect(try crudkit("tasks", "list", "--json").out == "[\n\n]\n" || (try crudkit("tasks", "list", "--json").out) == "[]\n")
+    }
+
+    @Test("Without a terminal, delete needs --yes, and nothing is deleted without it")
+    func deleteNeedsYes() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
+        _ = try crudkit("tasks", "add", "Precious")
+        let id = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8))[0].id
+        let refused = try crudkit("tasks", "delete", String(id.prefix(8)))
+        #expect(refused.status == 64 && refused.out.isEmpty)
+        #expect(refused.err.hasPrefix("error: not deleting task 'Precious' without confirmation"))
+        #expect(try crudkit("tasks", "list").out.contains("Precious"))
+        let deleted = try crudkit("tasks", "delete", String(id.prefix(8)), "--yes")
+        #expect(deleted.status == 0 && deleted.out.contains("Deleted task"))
+        #expect(try crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
+    }
+
+    @Test("Every error is one plain line on stderr with its own exit status")
+    func exitStatuses() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
+        _ = try crudkit("contacts", "add", "--name", "Ada", "--email", "ada@example.com")
+        try Data("not a store".utf8).write(to: URL(fileURLWithPath: workspace.path + "/broken.json"))
+        let cases: [([String], Int32, String)] = [
+            (["tasks", "add", "   "], 65, "error: Task title cannot be empty.\n"),
+            (
+                ["contacts", "add", "--name", "B", "--email", "ADA@example.com"], 65,
+                "error: Another contact already has this email address.\n"
+            ),
+            (["tasks", "show", "abcdef12"], 66, "error: No task has an id starting with 'abcdef12'.\n"),
+            (
+                ["tasks", "import", workspace.path + "/missing.txt"], 66,
+                "error: Cannot read '\(workspace.path)/missing.txt': no such file, or no permission.\n"
+            ),
+            (
+                ["tasks", "list", "--store", "json:\(workspace.path)/broken.json"], 74,
+                "error: The store at \(workspace.path)/broken.json is damaged or is not a CRUDKit store. It was left unchanged.\n"
+            ),
+            (["tasks", "list", "--store", "http://127.0.0.1:9/parse"], 69, "error: The server could not be reached"),
+            (["tasks", "lst"], 64, "error: unknown subcommand of tasks 'lst'. Did you mean 'list'?\n"),
+            (["tasks", "list", "--sortt", "title"], 64, "error: unknown option '--sortt'. Did you mean '--sort'?\n"),
+            (["tasks", "list", "--store", "postgres://x"], 64, "error: --store must be one of"),
+            (["tasks", "show", "xyz"], 64, "error: 'xyz' is not a task id"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try crudkit.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.err)")
+            #expect(result.err.hasPrefix(message), "\(arguments): \(result.err)")
+            #expect(result.out.isEmpty, "\(arguments) printed to stdout: \(result.out)")
+            #expect(!result.err.contains("Fatal error") && !result.err.contains(".swift:"), "\(arguments): \(result.err)")
+        }
+        #expect(try String(contentsOfFile: workspace.path + "/broken.json", encoding: .utf8) == "not a store")
+    }
+
+    @Test("An ambiguous id prefix is refused and names the candidates")
+    func ambiguousPrefix() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "sqlite:\(workspace.path)/t.sqlite")
+        // 17 ids over 16 hex digits: two must share their first digit.
+        try (1...17).map { "task \($0)" }.joined(separator: "\n").write(
+            toFile: workspace.path + "/titles.txt", atomically: true, encoding: .utf8)
+        #expect(try crudkit("tasks", "import", workspace.path + "/titles.txt").out == "Imported 17 tasks.\n")
+        let ids = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8)).map(\.id)
+        let shared = try #require(Dictionary(grouping: ids, by: { $0.prefix(1) }).first { $0.value.count > 1 }?.key)
+        let result = try crudkit("tasks", "show", String(shared))
+        #expect(result.status == 65)
+        #expect(result.err.contains("'\(shared)' matches") && result.err.contains("type more of the id"))
+    }
+
+    @Test("Output has no colour codes without a terminal, and --json has stable keys")
+    func plainOutput() throws {
+        let workspace = try Workspace()
+        let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
+        _ = try crudkit("tasks", "add", "Plain")
+        let table = try crudkit("tasks", "list")
+        #expect(!table.out.contains("\u{1B}["))
+        #expect(table.out.contains("[ ] ") && table.out.contains("just now"))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(try crudkit("tasks", "list", "--json").out.utf8)) as? [[String: Any]])
+        #expect(object.first.map { $0.keys.sorted() } == ["createdAt", "id", "isCompleted", "notes", "title", "updatedAt"])
+        #expect(object.first?["notes"] is NSNull)
+    }
+}
+
+@Suite("Confirmation on a terminal")
+struct ConfirmationTests {
+    @Test(
+        "On a terminal, delete asks; 'y' deletes and anything else keeps the record",
+        arguments: [("y", true), ("yes", true), ("n", false), ("", false)])
+    func asks(answer: String, deletes: Bool) async throws {
+        let workspace = try Workspace()
+        let environment = ["CRUDKIT_STORE": "json:\(workspace.path)/t.json", "HOME": workspace.path]
+        _ = await CRUDKitTool.run(["tasks", "add", "Maybe"], console: CapturedConsole(), environment: environment)
+        let listing = CapturedConsole()
+        _ = await CRUDKitTool.run(["tasks", "list", "--json"], console: listing, environment: environment)
+        let id = try JSONDecoder().decode([TaskJSON].self, from: Data(listing.stdout.utf8))[0].id
+        let terminal = CapturedConsole(input: [answer], isInteractive: true)
+        let status = await CRUDKitTool.run(["tasks", "delete", id], console: terminal, environment: environment)
+        #expect(status == 0)
+        #expect(terminal.stdout.hasPrefix("Delete task 'Maybe'? [y/N] "))
+        #expect(terminal.stdout.contains(deletes ? "Deleted task" : "Nothing was deleted."))
+        let after = CapturedConsole()
+        _ = await CRUDKitTool.run(["tasks", "list"], console: after, environment: environment)
+        #expect(after.stdout.contains("Maybe") == !deletes)
+    }
+}
