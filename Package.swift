@@ -45,6 +45,19 @@ let package = Package(
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
+        // The exercise harness: the parts students write, the reference, the manifest, the grader.
+        .target(
+            name: "ExerciseKit",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            swiftSettings: strictSettings
+        ),
+        // The students' work, and the reference answers, in the same layout.
+        .target(
+            name: "Exercises", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Exercises", exclude: ["README.md"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "Solutions", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Solutions", exclude: ["README.md"],
+            swiftSettings: strictSettings),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
@@ -90,6 +103,11 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: ["CRUDSpec", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "crudkit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ExerciseTests",
+            dependencies: ["CRUDConformance", "ExerciseKit", "Exercises", "Solutions"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,8 @@
+import ExerciseKit
+
+/// Your work, as the runner and the grader see it. Leave this file as it is.
+public enum Submission {
+    public static let parts = ExerciseParts(
+        titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
+        deleting: TaskDeletingExercise())
+}

@@ -1,0 +1,98 @@
+import CRUDMemory
+import CRUDSpec
+import Foundation
+
+/// A whole ``CRUDSpec`` store built from exercise parts, so the conformance rules can
+/// grade each part through the same operations they check on every backend.
+///
+/// Tasks go through the parts; contacts, which later exercises cover, go to a reference
+/// memory store.
+public actor ExerciseStore: CRUDSpec {
+    private let parts: ExerciseParts
+    private let clock: any CRUDClock
+    private var list = TaskList()
+    private let contactsStore: MemoryStore
+
+    /// A store whose task operations are `parts`.
+    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock()) {
+        self.parts = parts
+        self.clock = clock
+        contactsStore = MemoryStore(clock: clock)
+    }
+
+    public func createTask(title: String, notes: String?) throws -> TaskItem {
+        let title = try parts.titleRules.validatedTitle(title)
+        let notes = try Validation.notes(notes)
+        return try parts.creating.create(title: title, notes: notes, now: clock.timestamp(), in: &list)
+    }
+
+    public func task(id: UUID) throws -> TaskItem {
+        try parts.creating.task(id: id, in: list)
+    }
+
+    public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
+        try query.validate()
+        let ordered = query.sort == .newestFirst ? try parts.creating.newestFirst(list) : RecordOrder.tasks(list.tasks, sortedBy: .title)
+        let term = query.effectiveSearch
+        let found = ordered.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }.dropFirst(query.offset)
+        return Array(found.prefix(query.limit ?? found.count))
+    }
+
+    public func countTasks(_ query: TaskQuery) throws -> Int {
+        var everything = query
+        (everything.limit, everything.offset) = (nil, 0)
+        return try tasks(everything).count
+    }
+
+    public func renameTask(id: UUID, to title: String) throws -> TaskItem {
+        let title = try parts.titleRules.validatedTitle(title)
+        return try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.title = title }
+    }
+
+    public func editTaskNotes(id: UUID, notes: String?) throws -> TaskItem {
+        let notes = try Validation.notes(notes)
+        return try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.notes = notes }
+    }
+
+    public func setTaskCompleted(id: UUID, _ isCompleted: Bool) throws -> TaskItem {
+        try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.isCompleted = isCompleted }
+    }
+
+    public func toggleTask(id: UUID) throws -> TaskItem {
+        try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.isCompleted.toggle() }
+    }
+
+    public func deleteTask(id: UUID) throws {
+        try parts.deleting.delete(id: id, in: &list)
+    }
+
+    /// All or nothing: the titles are validated first, then created on a copy of the list.
+    public func importTasks(titles: [String]) throws -> [TaskItem] {
+        var validated: [String] = []
+        for (index, title) in titles.enumerated() {
+            do {
+                validated.append(try parts.titleRules.validatedTitle(title))
+            } catch CRUDError.validation(var failure) {
+                failure.position = index + 1
+                throw CRUDError.validation(failure)
+            }
+        }
+        var copy = list
+        let now = clock.timestamp()
+        let created = try validated.map { try parts.creating.create(title: $0, notes: nil, now: now, in: &copy) }
+        list = copy
+        return created
+    }
+
+    public func createContact(name: String, email: String, phone: String?) async throws -> Contact {
+        try await contactsStore.createContact(name: name, email: email, phone: phone)
+    }
+
+    public func contact(id: UUID) async throws -> Contact { try await contactsStore.contact(id: id) }
+    public func contacts(_ query: ContactQuery) async throws -> [Contact] { try await contactsStore.contacts(query) }
+    public func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
+        try await contactsStore.updateContact(id: id, changes)
+    }
+    public func deleteContact(id: UUID) async throws { try await contactsStore.deleteContact(id: id) }
+    public func close() {}
+}

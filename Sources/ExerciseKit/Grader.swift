@@ -1,0 +1,24 @@
+import CRUDConformance
+import CRUDSpec
+
+/// Runs an exercise's rules against a submission's part, in-process.
+public struct Grader: Sendable {
+    public let submission: ExerciseParts
+    public var runner = ConformanceRunner(timeout: .seconds(30))
+
+    public init(submission: ExerciseParts) {
+        self.submission = submission
+    }
+
+    /// The backend that grades exercise `number`: the reference with the submission's part.
+    public func backend(for number: Int) -> Backend {
+        let parts = ExerciseParts.grading(number, from: submission)
+        return Backend.ephemeral(name: "exercise \(number)") { clock in ExerciseStore(parts: parts, clock: clock) }
+    }
+
+    /// Every rule of exercise `number`, checked.
+    public func check(_ exercise: ExerciseInfo) async -> [RuleResult] {
+        let rules = exercise.rules.compactMap(Rules.rule(id:))
+        return await runner.run(rules, on: [backend(for: exercise.number)])
+    }
+}

@@ -1,0 +1,71 @@
+/// One exercise: where it is, what it teaches, how it is graded, and how to get unstuck.
+public struct ExerciseInfo: Sendable, Identifiable {
+    public let number: Int
+    public let title: String
+    /// The starter file, relative to the repository root.
+    public let file: String
+    /// The lesson to read, relative to the repository root.
+    public let lesson: String
+    /// The rules that grade it; every one must pass.
+    public let rules: [String]
+    public let points: Int
+    /// Hints, from a nudge to nearly the answer.
+    public let hints: [String]
+
+    public var id: Int { number }
+}
+
+/// The one manifest: everything else (the runner, the grader, the tests that keep the
+/// Course honest) reads the exercises from here.
+public enum Manifest {
+    public static let exercises: [ExerciseInfo] = [
+        ExerciseInfo(
+            number: 1, title: "Validate a title", file: "Exercises/01-TitleValidation/TitleRulesExercise.swift",
+            lesson: "Course/Lessons/08-Validation.md",
+            rules: ["TASK-CREATE-005", "TASK-CREATE-006", "TASK-CREATE-007", "TASK-CREATE-008", "TASK-CREATE-009"], points: 10,
+            hints: [
+                "Trim first, with Validation.trimmed (it knows every Unicode space), then check what is left.",
+                "Count Characters with String.count, not utf8.count: one emoji family is one Character.",
+                "A control character is a Unicode.Scalar whose properties.generalCategory is .control.",
+                "Throw CRUDError.validation(ValidationFailure(field: .title, reason: .empty)) and friends.",
+            ]),
+        ExerciseInfo(
+            number: 2, title: "Create and read tasks", file: "Exercises/02-CreateRead/TaskCreatingExercise.swift",
+            lesson: "Course/Lessons/04-Create.md",
+            rules: [
+                "TASK-CREATE-001", "TASK-CREATE-002", "TASK-CREATE-003", "TASK-CREATE-004", "TASK-CREATE-013", "TASK-READ-001",
+                "TASK-READ-002", "TASK-READ-003", "TASK-READ-016",
+            ], points: 20,
+            hints: [
+                "A new task gets UUID(), isCompleted false, and now for both createdAt and updatedAt.",
+                "Append to list.tasks: the array keeps creation order, which breaks ties later.",
+                "Look a task up with first(where:) and throw CRUDError.notFound(id:) when there is none.",
+                "Newest first: sort by createdAt descending; for equal dates, the later index first (enumerated() helps).",
+            ]),
+        ExerciseInfo(
+            number: 3, title: "Update a task in place", file: "Exercises/03-Update/TaskUpdatingExercise.swift",
+            lesson: "Course/Lessons/06-Update.md",
+            rules: ["TASK-UPDATE-001", "TASK-UPDATE-003", "TASK-UPDATE-004", "TASK-UPDATE-005", "TASK-UPDATE-006", "TASK-UPDATE-007"],
+            points: 15,
+            hints: [
+                "Find the index of the task with firstIndex(where:).",
+                "Change the element in the array, not a copy: change(&list.tasks[index]).",
+                "Stamp updatedAt after the change; never touch id or createdAt.",
+            ]),
+        ExerciseInfo(
+            number: 4, title: "Delete a task", file: "Exercises/04-Delete/TaskDeletingExercise.swift",
+            lesson: "Course/Lessons/07-Delete.md", rules: ["TASK-DELETE-001", "TASK-DELETE-002", "TASK-DELETE-003"], points: 10,
+            hints: [
+                "Remove by id only: firstIndex(where:), then remove(at:).",
+                "Deleting an id that is not there is an error: throw CRUDError.notFound(id:).",
+            ]),
+    ]
+
+    /// The exercise with this number.
+    public static func exercise(_ number: Int) -> ExerciseInfo? {
+        exercises.first { $0.number == number }
+    }
+
+    /// Total points of the course's exercises.
+    public static var totalPoints: Int { exercises.map(\.points).reduce(0, +) }
+}

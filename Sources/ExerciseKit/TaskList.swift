@@ -1,0 +1,79 @@
+import CRUDSpec
+import Foundation
+
+/// The tasks of an exercise store: a plain array in creation order, oldest first.
+///
+/// In the exercises a store is this array and a few functions that change it, the way a
+/// Core Data context is a set of objects and the operations on them.
+public struct TaskList: Sendable, Equatable {
+    /// Every task, oldest-created first. The position breaks ties in order.
+    public var tasks: [TaskItem]
+
+    /// An empty list, or one holding `tasks`.
+    public init(tasks: [TaskItem] = []) {
+        self.tasks = tasks
+    }
+}
+
+/// Exercise 1: turn what a person typed into a title worth storing, or refuse it.
+public protocol TitleRules: Sendable {
+    /// The title to store: trimmed, 1 to 200 Characters, no control characters.
+    /// Throws `CRUDError.validation` for anything else.
+    func validatedTitle(_ raw: String) throws -> String
+}
+
+/// Exercise 2: create a task and read it back.
+public protocol TaskCreating: Sendable {
+    /// Appends a new task made from an already validated title and notes, at `now`.
+    func create(title: String, notes: String?, now: Date, in list: inout TaskList) throws -> TaskItem
+    /// The task with `id`, or `CRUDError.notFound(id:)`.
+    func task(id: UUID, in list: TaskList) throws -> TaskItem
+    /// Every task, newest `createdAt` first; at the same instant, the later-created first.
+    func newestFirst(_ list: TaskList) throws -> [TaskItem]
+}
+
+/// Exercise 3: change a task in place.
+public protocol TaskUpdating: Sendable {
+    /// Applies `change` to the task with `id`, stamps `updatedAt = now`, and returns it;
+    /// `CRUDError.notFound(id:)` (changing nothing) when there is no such task.
+    func update(id: UUID, now: Date, in list: inout TaskList, _ change: (inout TaskItem) -> Void) throws -> TaskItem
+}
+
+/// Exercise 4: delete a task.
+public protocol TaskDeleting: Sendable {
+    /// Removes the task with `id`; `CRUDError.notFound(id:)` when there is none.
+    func delete(id: UUID, in list: inout TaskList) throws
+}
+
+/// One implementation of every part: the student's, the reference, or a mix.
+public struct ExerciseParts: Sendable {
+    public var titleRules: any TitleRules
+    public var creating: any TaskCreating
+    public var updating: any TaskUpdating
+    public var deleting: any TaskDeleting
+
+    public init(titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting) {
+        self.titleRules = titleRules
+        self.creating = creating
+        self.updating = updating
+        self.deleting = deleting
+    }
+
+    /// The kit's own implementation of every part.
+    public static let reference = ExerciseParts(
+        titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts())
+
+    /// The reference, with exercise `number`'s part taken from `submission`: each exercise
+    /// is graded on its own, so one unfinished exercise cannot fail another.
+    public static func grading(_ number: Int, from submission: ExerciseParts) -> ExerciseParts {
+        var parts = reference
+        switch number {
+        case 1: parts.titleRules = submission.titleRules
+        case 2: parts.creating = submission.creating
+        case 3: parts.updating = submission.updating
+        case 4: parts.deleting = submission.deleting
+        default: break
+        }
+        return parts
+    }
+}

@@ -1,0 +1,97 @@
+import CRUDConformance
+import ExerciseKit
+import Exercises
+import Foundation
+import Solutions
+import Testing
+
+/// `CRUDKIT_STUDENT=1 swift test` checks the student's Exercises/; the default run checks
+/// the kit itself: solutions pass, untouched starters fail.
+let studentMode = ProcessInfo.processInfo.environment["CRUDKIT_STUDENT"] == "1"
+
+private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// One (exercise, rule) pair, named for the test report.
+struct ExerciseCheck: Sendable, CustomTestStringConvertible {
+    let exercise: Int
+    let rule: String
+    var testDescription: String { "exercise \(exercise): \(rule)" }
+
+    static let all = Manifest.exercises.flatMap { exercise in exercise.rules.map { ExerciseCheck(exercise: exercise.number, rule: $0) } }
+}
+
+private func result(_ check: ExerciseCheck, _ parts: ExerciseParts) async throws -> RuleResult {
+    let grader = Grader(submission: parts)
+    let rule = try #require(Rules.rule(id: check.rule))
+    return await grader.runner.run(rule, on: grader.backend(for: check.exercise))
+}
+
+@Suite("Exercises")
+struct ExerciseTests {
+    @Test(
+        "Student work: each check of each exercise",
+        .enabled(if: studentMode, "Exercises/ was not checked. Run CRUDKIT_STUDENT=1 swift test, or swift run crudkit exercises."),
+        arguments: ExerciseCheck.all)
+    func studentCheck(check: ExerciseCheck) async throws {
+        let outcome = try await result(check, Exercises.Submission.parts)
+        if let report = outcome.failureReport, let exercise = Manifest.exercise(check.exercise) {
+            Issue.record(Comment(rawValue: report + "\n  lesson:   \(exercise.lesson)"))
+        }
+    }
+
+    @Test("Every solution passes every rule of its exercise", arguments: ExerciseCheck.all)
+    func solutionPasses(check: ExerciseCheck) async throws {
+        let outcome = try await result(check, Solutions.Submission.parts)
+        #expect(outcome.passed, Comment(rawValue: outcome.failureReport ?? outcome.summary))
+    }
+
+    @Test(
+        "Every untouched starter fails every rule it is graded by", .disabled(if: studentMode, "Exercises/ holds the student's work"),
+        arguments: ExerciseCheck.all)
+    func starterFails(check: ExerciseCheck) async throws {
+        let outcome = try await result(check, Exercises.Submission.parts)
+        guard case .failed(let failure) = outcome.outcome else {
+            Issue.record("\(check.rule) passed on the untouched starter of exercise \(check.exercise): the check proves nothing")
+            return
+        }
+        #expect(failure.actual.contains("notImplemented"), "\(check.rule): \(failure.actual)")
+    }
+}
+
+@Suite("Manifest, exercises, lessons and rules agree")
+struct ManifestTests {
+    @Test("Every exercise names known rules, an existing starter, solution and lesson that links back")
+    func consistency() throws {
+        #expect(Manifest.exercises.map(\.number) == Array(1...Manifest.exercises.count))
+        for exercise in Manifest.exercises {
+            #expect(!exercise.rules.isEmpty && !exercise.hints.isEmpty && exercise.points > 0)
+            for rule in exercise.rules { #expect(Rules.rule(id: rule) != nil, "exercise \(exercise.number): unknown rule \(rule)") }
+            for file in [exercise.file, exercise.file.replacingOccurrences(of: "Exercises/", with: "Solutions/"), exercise.lesson] {
+                #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(file).path), "missing \(file)")
+            }
+            let lesson = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.lesson), encoding: .utf8)
+            #expect(
+                lesson.contains(exercise.file.replacingOccurrences(of: "Exercises/", with: "")),
+                "\(exercise.lesson) does not link its exercise")
+            for rule in exercise.rules { #expect(lesson.contains(rule), "\(exercise.lesson) does not name \(rule)") }
+        }
+    }
+
+    @Test("Every relative link in the Course points at a file that exists")
+    func links() throws {
+        let course = repositoryRoot.appendingPathComponent("Course")
+        let files = try #require(FileManager.default.enumerator(atPath: course.path)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".md")
+        }
+        #expect(!files.isEmpty)
+        for file in files {
+            let url = course.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: /\]\(([^)#:]+)(#[^)]*)?\)/) {
+                let target = url.deletingLastPathComponent().appendingPathComponent(String(match.1)).standardizedFileURL
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(file) links to \(match.1), which does not exist")
+            }
+        }
+    }
+}
