@@ -69,7 +69,7 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP", "CLoadGenerator",
+                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "Exercises",
             ],
             swiftSettings: strictSettings
         ),

@@ -16,6 +16,8 @@ public enum CRUDKitTool {
         (RulesCommand.name, RulesCommand.summary),
         (BenchCommand.name, BenchCommand.summary),
         (ServeCommand.name, ServeCommand.summary),
+        (ExercisesCommand.name, ExercisesCommand.summary),
+        (GradeCommand.name, GradeCommand.summary),
     ]
 
     static var help: String {
@@ -86,6 +88,18 @@ public enum CRUDKitTool {
             return try await TasksCommand.run(rest, console: console, environment: environment)
         case ContactsCommand.name:
             return try await ContactsCommand.run(rest, console: console, environment: environment)
+        case GradeCommand.name:
+            if wantsHelp {
+                console.out(GradeCommand.help + "\n")
+                return .success
+            }
+            return try await GradeCommand.run(rest, console: console)
+        case ExercisesCommand.name:
+            if wantsHelp {
+                console.out(ExercisesCommand.help + "\n")
+                return .success
+            }
+            return try await ExercisesCommand.run(rest, console: console)
         case ServeCommand.name:
             if wantsHelp {
                 console.out(ServeCommand.help + "\n")

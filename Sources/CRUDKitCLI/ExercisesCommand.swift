@@ -1,0 +1,168 @@
+import CRUDConformance
+import ExerciseKit
+import Exercises
+import Foundation
+
+/// `crudkit exercises`: the student's runner. It checks the code in Exercises/ in-process,
+/// shows progress, the first failing check with a hint and the lesson, and hints on request.
+enum ExercisesCommand {
+    static let name = "exercises"
+    static let summary = "Check your exercises: progress, the next failing check, hints."
+
+    static let help = """
+        USAGE: crudkit exercises [check N | hint N [LEVEL] | watch]
+
+        \(summary)
+
+          crudkit exercises             Progress, and the first failing check of the next unfinished exercise.
+          crudkit exercises check N     Every check of exercise N, with expected and actual for each failure.
+          crudkit exercises hint N [L]  Hint L (default 1) of exercise N.
+          crudkit exercises watch       Check again whenever a file in Exercises/ changes (Ctrl-C stops).
+
+        Checks run on the code in Exercises/, compiled into this tool: after editing, run the
+        command again with swift run, which rebuilds first. Lessons are in Course/Lessons.
+
+        EXIT STATUS:
+          0   the checked exercises pass
+          1   a check failed
+          64  the command line is wrong
+        """
+
+    /// The outcome of one exercise.
+    struct Progress {
+        let exercise: ExerciseInfo
+        let results: [RuleResult]
+        var passed: Int { results.filter(\.passed).count }
+        var isDone: Bool { passed == exercise.rules.count }
+        var isStarted: Bool {
+            results.contains { result in
+                if case .failed(let failure) = result.outcome { return !failure.actual.contains("notImplemented") }
+                return true
+            }
+        }
+        /// Points earned: the exercise's points in proportion to the checks that pass.
+        var points: Int { exercise.points * passed / max(1, exercise.rules.count) }
+    }
+
+    static func progress(of submission: ExerciseParts, only numbers: [Int]? = nil) async -> [Progress] {
+        let grader = Grader(submission: submission)
+        var all: [Progress] = []
+        for exercise in Manifest.exercises where numbers?.contains(exercise.number) ?? true {
+            all.append(Progress(exercise: exercise, results: await grader.check(exercise)))
+        }
+        return all
+    }
+
+    static func run(_ words: [String], console: any Console) async throws -> ExitCode {
+        var arguments = Arguments(words)
+        let values = arguments.positionals()
+        try arguments.finish(knownOptions: ["help"])
+        switch values.first {
+        case nil: return await overview(console: console)
+        case "check":
+            guard values.count == 2, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
+                throw UsageError("exercises check needs an exercise number from 1 to \(Manifest.exercises.count).")
+            }
+            return await check(exercise, console: console)
+        case "hint":
+            guard values.count >= 2, values.count <= 3, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
+                throw UsageError("exercises hint needs an exercise number from 1 to \(Manifest.exercises.count).")
+            }
+            let level = values.count == 3 ? Int(values[2]) ?? 0 : 1
+            guard (1...exercise.hints.count).contains(level) else {
+                throw UsageError("exercise \(exercise.number) has hints 1 to \(exercise.hints.count).")
+            }
+            console.out("Exercise \(exercise.number), hint \(level) of \(exercise.hints.count): \(exercise.hints[level - 1])\n")
+            if level < exercise.hints.count {
+                console.out("Next hint: crudkit exercises hint \(exercise.number) \(level + 1)\n")
+            }
+            console.out("Lesson: \(exercise.lesson)\n")
+            return .success
+        case "watch":
+            guard values.count == 1 else { throw UsageError("unexpected argument '\(values[1])'.") }
+            return try await ExerciseWatcher.watch(console: console)
+        case let other?:
+            throw UsageError.unknown("subcommand of exercises", other, among: ["check", "hint", "watch"])
+        }
+    }
+
+    static func bar(_ done: Int, _ total: Int, width: Int = 20) -> String {
+        let filled = total == 0 ? 0 : width * done / total
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+    }
+
+    private static func overview(console: any Console) async -> ExitCode {
+        let all = await progress(of: Submission.parts)
+        let done = all.filter(\.isDone).count
+        let points = all.map(\.points).reduce(0, +)
+        console.out("\(bar(done, all.count)) \(done)/\(all.count) exercises, \(points)/\(Manifest.totalPoints) points\n\n")
+        for entry in all {
+            let status = entry.isDone ? "done" : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
+            console.out(
+                "  \(entry.isDone ? "[x]" : "[ ]") \(entry.exercise.number). \(entry.exercise.title.padding(toLength: 28, withPad: " ", startingAt: 0)) \(status)\n"
+            )
+        }
+        guard let next = all.first(where: { !$0.isDone }) else {
+            console.out("\nEvery exercise passes. Well done!\n")
+            return .success
+        }
+        console.out("\nNext: exercise \(next.exercise.number), \(next.exercise.title): \(next.exercise.file)\n")
+        if let failure = next.results.first(where: { !$0.passed }), let report = failure.failureReport {
+            console.out("\n\(report)\n")
+        }
+        console.out("\nHint: \(next.exercise.hints[0])\nLesson: \(next.exercise.lesson)\n")
+        return .failure
+    }
+
+    private static func check(_ exercise: ExerciseInfo, console: any Console) async -> ExitCode {
+        guard let entry = await progress(of: Submission.parts, only: [exercise.number]).first else { return .failure }
+        console.out("Exercise \(exercise.number): \(exercise.title) (\(exercise.file))\n\n")
+        for result in entry.results {
+            console.out("  \(result.passed ? "pass" : "FAIL")  \(result.rule.id)  \(result.rule.statement)\n")
+        }
+        let failures = entry.results.compactMap(\.failureReport)
+        if !failures.isEmpty {
+            console.out("\n" + failures.joined(separator: "\n\n") + "\n")
+            console.out(
+                "\n\(entry.passed)/\(exercise.rules.count) checks pass. Hint: crudkit exercises hint \(exercise.number). Lesson: \(exercise.lesson)\n"
+            )
+            return .failure
+        }
+        console.out("\nExercise \(exercise.number) is done: every check passes.\n")
+        if let next = Manifest.exercise(exercise.number + 1) {
+            console.out("Next: exercise \(next.number), \(next.title): \(next.file)\n")
+        }
+        return .success
+    }
+}
+
+/// `crudkit exercises watch`: polls Exercises/ and runs the checks again in a fresh
+/// build whenever a file changes. Polling works on every platform and file system.
+enum ExerciseWatcher {
+    static func watch(console: any Console) async throws -> ExitCode {
+        let folder = FileManager.default.currentDirectoryPath + "/Exercises"
+        guard FileManager.default.fileExists(atPath: folder) else {
+            throw CommandFailure("no Exercises/ folder here: run crudkit exercises watch from the kit's folder.", exitCode: .usage)
+        }
+        console.out("Watching Exercises/ (checks again when a file changes; Ctrl-C stops).\n")
+        var last: Date?
+        while true {
+            let latest = newestModification(in: folder)
+            if latest != last {
+                last = latest
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["swift", "run", "-q", "crudkit", "exercises"]
+                try process.run()
+                process.waitUntilExit()
+                console.out("\n(watching; save a file to check again)\n")
+            }
+            try await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    static func newestModification(in folder: String) -> Date? {
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return files.compactMap { try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0)[.modificationDate] as? Date }.max()
+    }
+}

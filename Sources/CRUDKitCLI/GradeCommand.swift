@@ -1,0 +1,233 @@
+import CRUDConformance
+import ExerciseKit
+import Exercises
+import Foundation
+
+/// `crudkit grade`: points per exercise from the manifest's rubric, for instructors.
+enum GradeCommand {
+    static let name = "grade"
+    static let summary = "Grade exercises: points per exercise and the total, as text, JSON, JUnit XML or Markdown."
+
+    static let help = """
+        USAGE: crudkit grade [--format text|json|junit|markdown] [--submission DIR ...]
+
+        \(summary)
+        Each exercise earns its points in proportion to the checks that pass.
+
+        Without --submission, grades the Exercises/ compiled into this tool. With it, takes
+        only DIR/Exercises into a clean copy of this kit (so edited tests, solutions or
+        manifests cannot change a grade), builds it, and grades it there. Several
+        --submission options give one gradebook as CSV, a row per submission.
+
+        OPTIONS:
+          --format FORMAT      text (default), json, junit or markdown (one submission).
+          --submission DIR     A student's folder that holds Exercises/ (repeatable).
+          --help               Show this help.
+        """
+
+    /// One graded exercise.
+    struct Entry: Codable, Equatable {
+        var exercise: Int
+        var title: String
+        var points: Int
+        var maxPoints: Int
+        var passedChecks: Int
+        var checks: Int
+        var failedRules: [String]
+    }
+
+    /// A whole grade, as JSON: the form --submission reads back from the clean copy.
+    struct Report: Codable, Equatable {
+        var format = "crudkit-grade"
+        var version = 1
+        var total: Int
+        var maxTotal: Int
+        var compiled = true
+        var exercises: [Entry]
+    }
+
+    static func report(for submission: ExerciseParts) async -> (Report, [RuleResult]) {
+        let progress = await ExercisesCommand.progress(of: submission)
+        let entries = progress.map {
+            Entry(
+                exercise: $0.exercise.number, title: $0.exercise.title, points: $0.points, maxPoints: $0.exercise.points,
+                passedChecks: $0.passed,
+                checks: $0.exercise.rules.count, failedRules: $0.results.filter { !$0.passed }.map(\.rule.id))
+        }
+        return (
+            Report(total: entries.map(\.points).reduce(0, +), maxTotal: Manifest.totalPoints, exercises: entries),
+            progress.flatMap(\.results)
+        )
+    }
+
+    static func run(_ words: [String], console: any Console) async throws -> ExitCode {
+        var arguments = Arguments(words)
+        let format = try arguments.choice("format", among: ["text", "json", "junit", "markdown"], default: "text")
+        var submissions: [String] = []
+        while let folder = try arguments.option("submission") { submissions.append(folder) }
+        try arguments.finish(knownOptions: ["format", "submission", "help"])
+        if submissions.count > 1 {
+            var rows = ["submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,compiled"]
+            for folder in submissions {
+                console.err("Grading \(folder)…\n")
+                let report = try await GradingWorkspace.grade(submission: folder, console: console)
+                rows.append(
+                    ([csv(folder)] + report.exercises.map { "\($0.points)" } + ["\(report.total)", "\(report.maxTotal)", report.compiled ? "yes" : "no"]).joined(
+                        separator: ","))
+            }
+            console.out(rows.joined(separator: "\n") + "\n")
+            return .success
+        }
+        let report: Report
+        var results: [RuleResult] = []
+        if let folder = submissions.first {
+            report = try await GradingWorkspace.grade(submission: folder, console: console)
+        } else {
+            (report, results) = await Self.report(for: Submission.parts)
+        }
+        switch format {
+        case "json": console.out(try Render.json(report))
+        case "junit": console.out(junit(report, results))
+        case "markdown": console.out(markdown(report))
+        default: console.out(text(report))
+        }
+        return .success
+    }
+
+    static func text(_ report: Report) -> String {
+        var out = ""
+        for entry in report.exercises {
+            let name = "\(entry.exercise). \(entry.title)".padding(toLength: 32, withPad: " ", startingAt: 0)
+            out += "\(name) \(String(entry.points).leftPadded(3))/\(entry.maxPoints)  (\(entry.passedChecks)/\(entry.checks) checks)\n"
+        }
+        if !report.compiled { out += "The submission does not compile: every exercise gets 0.\n" }
+        return out + "Total".padding(toLength: 32, withPad: " ", startingAt: 0)
+            + " \(String(report.total).leftPadded(3))/\(report.maxTotal)\n"
+    }
+
+    static func markdown(_ report: Report) -> String {
+        var out = "| Exercise | Points | Checks |\n|---|---|---|\n"
+        for entry in report.exercises {
+            out += "| \(entry.exercise). \(entry.title) | \(entry.points)/\(entry.maxPoints) | \(entry.passedChecks)/\(entry.checks) |\n"
+        }
+        return out + "| **Total** | **\(report.total)/\(report.maxTotal)** | |\n"
+    }
+
+    /// JUnit XML, one test case per (exercise, rule), for CI systems and GitHub Classroom.
+    static func junit(_ report: Report, _ results: [RuleResult]) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"crudkit grade\">\n"
+        for entry in report.exercises {
+            let failures = entry.failedRules.count
+            out +=
+                "  <testsuite name=\"exercise \(entry.exercise): \(xml(entry.title))\" tests=\"\(entry.checks)\" failures=\"\(failures)\">\n"
+            let rules = Manifest.exercise(entry.exercise)?.rules ?? []
+            for rule in rules {
+                out += "    <testcase classname=\"exercise\(entry.exercise)\" name=\"\(rule)\""
+                if entry.failedRules.contains(rule) {
+                    let detail =
+                        results.first { $0.rule.id == rule && $0.backendName == "exercise \(entry.exercise)" }?.failureReport ?? "failed"
+                    out += ">\n      <failure message=\"\(xml(rule)) failed\">\(xml(detail))</failure>\n    </testcase>\n"
+                } else {
+                    out += "/>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    static func xml(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;"
+        )
+        .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func csv(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}
+
+/// A clean copy of this kit, reused between gradings so only the submission's module is
+/// rebuilt: the kit's own files are synced in (copied only when they differ, which keeps
+/// the incremental build), then the submission's Exercises/ replaces the kit's.
+enum GradingWorkspace {
+    /// The kit's files that a grading build needs; the submission provides only Exercises/.
+    static let kitEntries = ["Package.swift", "Sources", "Tests", "Solutions", "Course"]
+
+    static func grade(submission folder: String, console: any Console) async throws -> GradeCommand.Report {
+        let kit = FileManager.default.currentDirectoryPath
+        let submitted = URL(fileURLWithPath: folder).standardizedFileURL.path + "/Exercises"
+        guard FileManager.default.fileExists(atPath: kit + "/Sources/ExerciseKit") else {
+            throw CommandFailure("run crudkit grade --submission from the kit's folder (the one with Package.swift).", exitCode: .usage)
+        }
+        guard FileManager.default.fileExists(atPath: submitted) else {
+            throw CommandFailure("'\(folder)' has no Exercises/ folder to grade.", exitCode: .notFound)
+        }
+        // Named after the kit's path with a stable hash (String.hashValue changes every run).
+        let hash = kit.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-grading-\(String(hash, radix: 16))").path
+        for entry in kitEntries { try sync(kit + "/" + entry, to: workspace + "/" + entry) }
+        try sync(submitted, to: workspace + "/Exercises")
+        // The glue file comes from the kit: a submission cannot rewire what is graded.
+        try sync(kit + "/Exercises/Submission.swift", to: workspace + "/Exercises/Submission.swift")
+        let build = try run(["swift", "build", "--product", "crudkit"], in: workspace)
+        guard build.status == 0 else {
+            console.err("The submission does not compile:\n\(build.output.suffix(2_000))\n")
+            return GradeCommand.Report(
+                total: 0, maxTotal: Manifest.totalPoints, compiled: false,
+                exercises: Manifest.exercises.map {
+                    .init(
+                        exercise: $0.number, title: $0.title, points: 0, maxPoints: $0.points, passedChecks: 0, checks: $0.rules.count,
+                        failedRules: $0.rules)
+                })
+        }
+        let graded = try run(["swift", "run", "--skip-build", "crudkit", "grade", "--format", "json"], in: workspace)
+        guard graded.status == 0, let report = try? JSONDecoder().decode(GradeCommand.Report.self, from: Data(graded.output.utf8)) else {
+            throw CommandFailure("grading '\(folder)' failed: \(graded.output.suffix(500))", exitCode: .failure)
+        }
+        return report
+    }
+
+    /// Makes `destination` hold exactly what `source` holds, copying only files whose bytes differ.
+    static func sync(_ source: String, to destination: String) throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { return }
+        if !isFolder.boolValue {
+            if manager.contents(atPath: destination) != manager.contents(atPath: source) {
+                try? manager.removeItem(atPath: destination)
+                try manager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.copyItem(atPath: source, toPath: destination)
+            }
+            return
+        }
+        try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        let wanted = Set(try manager.contentsOfDirectory(atPath: source))
+        for stale in try manager.contentsOfDirectory(atPath: destination) where !wanted.contains(stale) {
+            try manager.removeItem(atPath: destination + "/" + stale)
+        }
+        for name in wanted where name != ".build" { try sync(source + "/" + name, to: destination + "/" + name) }
+    }
+
+    private static func run(_ command: [String], in folder: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
