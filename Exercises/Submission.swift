@@ -4,5 +4,5 @@ import ExerciseKit
 public enum Submission {
     public static let parts = ExerciseParts(
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
-        deleting: TaskDeletingExercise())
+        deleting: TaskDeletingExercise(), querying: TaskQueryingExercise())
 }

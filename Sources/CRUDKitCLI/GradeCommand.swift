@@ -72,7 +72,9 @@ enum GradeCommand {
                 console.err("Grading \(folder)…\n")
                 let report = try await GradingWorkspace.grade(submission: folder, console: console)
                 rows.append(
-                    ([csv(folder)] + report.exercises.map { "\($0.points)" } + ["\(report.total)", "\(report.maxTotal)", report.compiled ? "yes" : "no"]).joined(
+                    ([csv(folder)] + report.exercises.map { "\($0.points)" } + [
+                        "\(report.total)", "\(report.maxTotal)", report.compiled ? "yes" : "no",
+                    ]).joined(
                         separator: ","))
             }
             console.out(rows.joined(separator: "\n") + "\n")

@@ -30,12 +30,12 @@ public actor ExerciseStore: CRUDSpec {
         try parts.creating.task(id: id, in: list)
     }
 
+    /// The plain list of Exercise 2 (every task, newest first) comes from the creating part;
+    /// any other query is Exercise 5's.
     public func tasks(_ query: TaskQuery) throws -> [TaskItem] {
         try query.validate()
-        let ordered = query.sort == .newestFirst ? try parts.creating.newestFirst(list) : RecordOrder.tasks(list.tasks, sortedBy: .title)
-        let term = query.effectiveSearch
-        let found = ordered.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }.dropFirst(query.offset)
-        return Array(found.prefix(query.limit ?? found.count))
+        if query == TaskQuery() { return try parts.creating.newestFirst(list) }
+        return try parts.querying.run(query, on: list)
     }
 
     public func countTasks(_ query: TaskQuery) throws -> Int {

@@ -59,6 +59,20 @@ public enum Manifest {
                 "Remove by id only: firstIndex(where:), then remove(at:).",
                 "Deleting an id that is not there is an error: throw CRUDError.notFound(id:).",
             ]),
+        ExerciseInfo(
+            number: 5, title: "Filter, search, sort and page", file: "Exercises/05-Query/TaskQueryingExercise.swift",
+            lesson: "Course/Lessons/05-Read.md",
+            rules: [
+                "TASK-READ-004", "TASK-READ-005", "TASK-READ-006", "TASK-READ-007", "TASK-READ-008", "TASK-READ-009", "TASK-READ-010",
+                "TASK-READ-011", "TASK-READ-012", "TASK-READ-014", "TASK-READ-015",
+            ], points: 25,
+            hints: [
+                "Work in the order the rule says: filter and search, then sort, then skip, then take.",
+                "query.filter.includes(task) filters; query.effectiveSearch is the trimmed term or nil.",
+                "Compare with TextKey.searchKey on both sides (or TextKey.matches): it folds case and drops accents.",
+                "Title order: TextKey.folded(title), then the exact title, then the earlier position; newest first: createdAt, then the later position.",
+                "dropFirst(offset) and prefix(limit) never go out of range, even past the end.",
+            ]),
     ]
 
     /// The exercise with this number.

@@ -2,7 +2,7 @@ import CRUDSpec
 import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
-struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting {
+struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying {
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
     }
@@ -32,5 +32,12 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting {
     func delete(id: UUID, in list: inout TaskList) throws {
         guard let index = list.tasks.firstIndex(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
         list.tasks.remove(at: index)
+    }
+
+    func run(_ query: TaskQuery, on list: TaskList) throws -> [TaskItem] {
+        let term = query.effectiveSearch
+        let found = list.tasks.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }
+        let page = RecordOrder.tasks(found, sortedBy: query.sort).dropFirst(query.offset)
+        return Array(page.prefix(query.limit ?? page.count))
     }
 }

@@ -45,23 +45,36 @@ public protocol TaskDeleting: Sendable {
     func delete(id: UUID, in list: inout TaskList) throws
 }
 
+/// Exercise 5: answer a list query.
+public protocol TaskQuerying: Sendable {
+    /// The tasks of `query`: filter and search, then order, then skip `offset`, then take
+    /// `limit`. The query is already checked (no negative limit or offset).
+    func run(_ query: TaskQuery, on list: TaskList) throws -> [TaskItem]
+}
+
 /// One implementation of every part: the student's, the reference, or a mix.
 public struct ExerciseParts: Sendable {
     public var titleRules: any TitleRules
     public var creating: any TaskCreating
     public var updating: any TaskUpdating
     public var deleting: any TaskDeleting
+    public var querying: any TaskQuerying
 
-    public init(titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting) {
+    public init(
+        titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
+        querying: any TaskQuerying
+    ) {
         self.titleRules = titleRules
         self.creating = creating
         self.updating = updating
         self.deleting = deleting
+        self.querying = querying
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
-        titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts())
+        titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
+        querying: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -72,6 +85,7 @@ public struct ExerciseParts: Sendable {
         case 2: parts.creating = submission.creating
         case 3: parts.updating = submission.updating
         case 4: parts.deleting = submission.deleting
+        case 5: parts.querying = submission.querying
         default: break
         }
         return parts
