@@ -48,7 +48,7 @@ let package = Package(
         // The exercise harness: the parts students write, the reference, the manifest, the grader.
         .target(
             name: "ExerciseKit",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            dependencies: ["CRUDSpec", "CRUDConformance"],
             swiftSettings: strictSettings
         ),
         // The students' work, and the reference answers, in the same layout.
@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CRUDKitCLITests",
-            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "crudkit"],
+            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "ExerciseKit", "crudkit"],
             swiftSettings: strictSettings
         ),
     ],

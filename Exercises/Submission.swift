@@ -4,5 +4,6 @@ import ExerciseKit
 public enum Submission {
     public static let parts = ExerciseParts(
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
-        deleting: TaskDeletingExercise(), querying: TaskQueryingExercise())
+        deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
+        contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise())
 }

@@ -1,23 +1,21 @@
-import CRUDMemory
 import CRUDSpec
 import Foundation
 
 /// A whole ``CRUDSpec`` store built from exercise parts, so the conformance rules can
 /// grade each part through the same operations they check on every backend.
 ///
-/// Tasks go through the parts; contacts, which later exercises cover, go to a reference
-/// memory store.
+/// Every operation goes through the parts: validation first, then the change, so a
+/// refused value never reaches the list.
 public actor ExerciseStore: CRUDSpec {
     private let parts: ExerciseParts
     private let clock: any CRUDClock
     private var list = TaskList()
-    private let contactsStore: MemoryStore
+    private var contactList = ContactList()
 
     /// A store whose task operations are `parts`.
     public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock()) {
         self.parts = parts
         self.clock = clock
-        contactsStore = MemoryStore(clock: clock)
     }
 
     public func createTask(title: String, notes: String?) throws -> TaskItem {
@@ -84,15 +82,33 @@ public actor ExerciseStore: CRUDSpec {
         return created
     }
 
-    public func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await contactsStore.createContact(name: name, email: email, phone: phone)
+    public func createContact(name: String, email: String, phone: String?) throws -> Contact {
+        let rules = parts.contactRules
+        let (name, email, phone) = (try rules.validatedName(name), try rules.validatedEmail(email), try rules.validatedPhone(phone))
+        return try parts.contactSaving.create(name: name, email: email, phone: phone, now: clock.timestamp(), in: &contactList)
     }
 
-    public func contact(id: UUID) async throws -> Contact { try await contactsStore.contact(id: id) }
-    public func contacts(_ query: ContactQuery) async throws -> [Contact] { try await contactsStore.contacts(query) }
-    public func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
-        try await contactsStore.updateContact(id: id, changes)
+    public func contact(id: UUID) throws -> Contact {
+        try parts.contactSaving.contact(id: id, in: contactList)
     }
-    public func deleteContact(id: UUID) async throws { try await contactsStore.deleteContact(id: id) }
+
+    public func contacts(_ query: ContactQuery) throws -> [Contact] {
+        try query.validate()
+        return try parts.contactSearching.run(query, on: contactList)
+    }
+
+    public func updateContact(id: UUID, _ changes: ContactChanges) throws -> Contact {
+        let rules = parts.contactRules
+        var validated = ValidatedContactChanges()
+        if let name = changes.name { validated.name = try rules.validatedName(name) }
+        if let email = changes.email { validated.email = try rules.validatedEmail(email) }
+        if let phone = changes.phone { validated.phone = .some(try rules.validatedPhone(phone)) }
+        return try parts.contactSaving.update(id: id, validated, now: clock.timestamp(), in: &contactList)
+    }
+
+    public func deleteContact(id: UUID) throws {
+        try parts.contactSaving.delete(id: id, in: &contactList)
+    }
+
     public func close() {}
 }

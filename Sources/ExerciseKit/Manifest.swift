@@ -73,6 +73,39 @@ public enum Manifest {
                 "Title order: TextKey.folded(title), then the exact title, then the earlier position; newest first: createdAt, then the later position.",
                 "dropFirst(offset) and prefix(limit) never go out of range, even past the end.",
             ]),
+        ExerciseInfo(
+            number: 6, title: "Validate and normalize contacts", file: "Exercises/06-ContactRules/ContactRulesExercise.swift",
+            lesson: "Course/Lessons/08-Validation.md",
+            rules: [
+                "CONTACT-CREATE-001", "CONTACT-CREATE-002", "CONTACT-CREATE-003", "CONTACT-CREATE-004", "CONTACT-CREATE-005",
+                "CONTACT-CREATE-006", "CONTACT-UPDATE-002", "CONTACT-UPDATE-003",
+            ], points: 15,
+            hints: [
+                "Trim every field first (Validation.trimmed); lowercase the email after trimming.",
+                "An email: split on \"@\" without omitting empty parts; exactly two parts, the first not empty.",
+                "The domain: split on \".\", at least two labels, none empty.",
+                "A phone: count the digits 0-9; every other character must be one of \" +-().\"; 7...15 digits.",
+            ]),
+        ExerciseInfo(
+            number: 7, title: "Save contacts without duplicates", file: "Exercises/07-ContactSaving/ContactSavingExercise.swift",
+            lesson: "Course/Lessons/08-Validation.md",
+            rules: [
+                "CONTACT-DUP-001", "CONTACT-DUP-002", "CONTACT-DUP-003", "CONTACT-DUP-004", "CONTACT-DUP-005", "CONTACT-CREATE-007",
+                "CONTACT-READ-001", "CONTACT-UPDATE-001", "CONTACT-UPDATE-004", "CONTACT-DELETE-001", "CONTACT-DELETE-002",
+            ], points: 20,
+            hints: [
+                "Emails arrive already lowercased, so two equal emails are equal strings.",
+                "On update, only another contact's email is a conflict: compare ids.",
+                "Check everything before changing the array: a refused update must change nothing.",
+                "A deleted contact's email is free again because the contact is no longer in the array.",
+            ]),
+        ExerciseInfo(
+            number: 8, title: "List and search contacts", file: "Exercises/08-ContactSearch/ContactSearchingExercise.swift",
+            lesson: "Course/Lessons/05-Read.md", rules: ["CONTACT-READ-002", "CONTACT-READ-003", "CONTACT-READ-004"], points: 10,
+            hints: [
+                "The same search as for tasks, on the name: TextKey.searchKey on both sides.",
+                "Order by TextKey.folded(name), then email, then position in the array.",
+            ]),
     ]
 
     /// The exercise with this number.

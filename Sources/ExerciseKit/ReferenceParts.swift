@@ -2,7 +2,7 @@ import CRUDSpec
 import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
-struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying {
+struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching {
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
     }
@@ -38,6 +38,45 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, Tas
         let term = query.effectiveSearch
         let found = list.tasks.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }
         let page = RecordOrder.tasks(found, sortedBy: query.sort).dropFirst(query.offset)
+        return Array(page.prefix(query.limit ?? page.count))
+    }
+
+    func validatedName(_ raw: String) throws -> String { try Validation.name(raw) }
+    func validatedEmail(_ raw: String) throws -> String { try Validation.email(raw) }
+    func validatedPhone(_ raw: String?) throws -> String? { try Validation.phone(raw) }
+
+    func create(name: String, email: String, phone: String?, now: Date, in list: inout ContactList) throws -> Contact {
+        guard !list.contacts.contains(where: { $0.email == email }) else { throw CRUDError.duplicate(field: .email) }
+        let contact = Contact(id: UUID(), name: name, email: email, phone: phone, createdAt: now, updatedAt: now)
+        list.contacts.append(contact)
+        return contact
+    }
+
+    func contact(id: UUID, in list: ContactList) throws -> Contact {
+        guard let contact = list.contacts.first(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
+        return contact
+    }
+
+    func update(id: UUID, _ changes: ValidatedContactChanges, now: Date, in list: inout ContactList) throws -> Contact {
+        guard let index = list.contacts.firstIndex(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
+        var contact = list.contacts[index]
+        if let name = changes.name { contact.name = name }
+        if let email = changes.email { contact.email = email }
+        if let phone = changes.phone { contact.phone = phone }
+        if list.contacts.contains(where: { $0.id != id && $0.email == contact.email }) { throw CRUDError.duplicate(field: .email) }
+        contact.updatedAt = now
+        list.contacts[index] = contact
+        return contact
+    }
+
+    func delete(id: UUID, in list: inout ContactList) throws {
+        guard let index = list.contacts.firstIndex(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
+        list.contacts.remove(at: index)
+    }
+
+    func run(_ query: ContactQuery, on list: ContactList) throws -> [Contact] {
+        let term = query.effectiveSearch
+        let page = RecordOrder.contacts(list.contacts.filter { TextKey.matches($0.name, search: term) }).dropFirst(query.offset)
         return Array(page.prefix(query.limit ?? page.count))
     }
 }

@@ -59,22 +59,29 @@ public struct ExerciseParts: Sendable {
     public var updating: any TaskUpdating
     public var deleting: any TaskDeleting
     public var querying: any TaskQuerying
+    public var contactRules: any ContactRules
+    public var contactSaving: any ContactSaving
+    public var contactSearching: any ContactSearching
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
-        querying: any TaskQuerying
+        querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
+        contactSearching: any ContactSearching
     ) {
         self.titleRules = titleRules
         self.creating = creating
         self.updating = updating
         self.deleting = deleting
         self.querying = querying
+        self.contactRules = contactRules
+        self.contactSaving = contactSaving
+        self.contactSearching = contactSearching
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
-        querying: ReferenceParts())
+        querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -86,6 +93,9 @@ public struct ExerciseParts: Sendable {
         case 3: parts.updating = submission.updating
         case 4: parts.deleting = submission.deleting
         case 5: parts.querying = submission.querying
+        case 6: parts.contactRules = submission.contactRules
+        case 7: parts.contactSaving = submission.contactSaving
+        case 8: parts.contactSearching = submission.contactSearching
         default: break
         }
         return parts

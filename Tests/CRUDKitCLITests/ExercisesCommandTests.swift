@@ -1,4 +1,5 @@
 import CRUDKitCLI
+import ExerciseKit
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct ExercisesCommandTests {
     func overview() async {
         let result = await run(["exercises"])
         #expect(result.status == 1)
-        #expect(result.out.hasPrefix("[--------------------] 0/5 exercises, 0/80 points"))
+        #expect(result.out.hasPrefix("[--------------------] 0/\(Manifest.exercises.count) exercises, 0/\(Manifest.totalPoints) points"))
         #expect(result.out.contains("[ ] 1. Validate a title") && result.out.contains("not started"))
         #expect(result.out.contains("Next: exercise 1, Validate a title: Exercises/01-TitleValidation/TitleRulesExercise.swift"))
         #expect(result.out.contains("TASK-CREATE-005 (MUST) failed on exercise 1"))
@@ -47,15 +48,15 @@ struct ExercisesCommandTests {
         switch format {
         case "json":
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-            #expect(object["total"] as? Int == 0 && object["maxTotal"] as? Int == 80)
-            #expect((object["exercises"] as? [[String: Any]])?.count == 5)
+            #expect(object["total"] as? Int == 0 && object["maxTotal"] as? Int == Manifest.totalPoints)
+            #expect((object["exercises"] as? [[String: Any]])?.count == Manifest.exercises.count)
         case "junit":
             #expect(result.out.hasPrefix("<?xml") && result.out.contains("<testcase classname=\"exercise1\" name=\"TASK-CREATE-005\">"))
-            #expect(result.out.components(separatedBy: "<failure ").count - 1 == 34)
+            #expect(result.out.components(separatedBy: "<failure ").count - 1 == Manifest.exercises.map(\.rules.count).reduce(0, +))
         case "markdown":
-            #expect(result.out.contains("| **Total** | **0/80** | |"))
+            #expect(result.out.contains("| **Total** | **0/\(Manifest.totalPoints)** | |"))
         default:
-            #expect(result.out.contains("1. Validate a title") && result.out.hasSuffix("Total                              0/80\n"))
+            #expect(result.out.contains("1. Validate a title") && result.out.hasSuffix("0/\(Manifest.totalPoints)\n"))
         }
     }
 
