@@ -5,5 +5,5 @@ public enum Submission {
     public static let parts = ExerciseParts(
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
-        contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise())
+        contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise())
 }

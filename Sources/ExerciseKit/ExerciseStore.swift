@@ -12,16 +12,37 @@ public actor ExerciseStore: CRUDSpec {
     private var list = TaskList()
     private var contactList = ContactList()
 
-    /// A store whose task operations are `parts`.
-    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock()) {
+    /// The file the store is kept in, or nil for a store in memory only.
+    private let path: String?
+
+    /// A store whose operations are `parts`, kept in memory, or in the file at `path`
+    /// through the store-file part.
+    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), path: String? = nil) throws {
         self.parts = parts
         self.clock = clock
+        self.path = path
+        if let path {
+            let snapshot = try parts.storeFile.load(from: path)
+            list = snapshot.tasks
+            contactList = snapshot.contacts
+        }
+    }
+
+    /// Runs a change on copies of the lists, saves them when the store has a file, and
+    /// only then keeps them: a refused change or a failed save changes nothing.
+    private func commit<T>(_ change: (inout TaskList, inout ContactList) throws -> T) throws -> T {
+        var (tasks, contacts) = (list, contactList)
+        let result = try change(&tasks, &contacts)
+        if let path { try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path) }
+        (list, contactList) = (tasks, contacts)
+        return result
     }
 
     public func createTask(title: String, notes: String?) throws -> TaskItem {
         let title = try parts.titleRules.validatedTitle(title)
         let notes = try Validation.notes(notes)
-        return try parts.creating.create(title: title, notes: notes, now: clock.timestamp(), in: &list)
+        let now = clock.timestamp()
+        return try commit { tasks, _ in try parts.creating.create(title: title, notes: notes, now: now, in: &tasks) }
     }
 
     public func task(id: UUID) throws -> TaskItem {
@@ -44,24 +65,29 @@ public actor ExerciseStore: CRUDSpec {
 
     public func renameTask(id: UUID, to title: String) throws -> TaskItem {
         let title = try parts.titleRules.validatedTitle(title)
-        return try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.title = title }
+        return try updateTask(id) { $0.title = title }
     }
 
     public func editTaskNotes(id: UUID, notes: String?) throws -> TaskItem {
         let notes = try Validation.notes(notes)
-        return try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.notes = notes }
+        return try updateTask(id) { $0.notes = notes }
     }
 
     public func setTaskCompleted(id: UUID, _ isCompleted: Bool) throws -> TaskItem {
-        try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.isCompleted = isCompleted }
+        try updateTask(id) { $0.isCompleted = isCompleted }
     }
 
     public func toggleTask(id: UUID) throws -> TaskItem {
-        try parts.updating.update(id: id, now: clock.timestamp(), in: &list) { $0.isCompleted.toggle() }
+        try updateTask(id) { $0.isCompleted.toggle() }
+    }
+
+    private func updateTask(_ id: UUID, _ change: (inout TaskItem) -> Void) throws -> TaskItem {
+        let now = clock.timestamp()
+        return try commit { tasks, _ in try parts.updating.update(id: id, now: now, in: &tasks, change) }
     }
 
     public func deleteTask(id: UUID) throws {
-        try parts.deleting.delete(id: id, in: &list)
+        try commit { tasks, _ in try parts.deleting.delete(id: id, in: &tasks) }
     }
 
     /// All or nothing: the titles are validated first, then created on a copy of the list.
@@ -75,17 +101,15 @@ public actor ExerciseStore: CRUDSpec {
                 throw CRUDError.validation(failure)
             }
         }
-        var copy = list
         let now = clock.timestamp()
-        let created = try validated.map { try parts.creating.create(title: $0, notes: nil, now: now, in: &copy) }
-        list = copy
-        return created
+        return try commit { tasks, _ in try validated.map { try parts.creating.create(title: $0, notes: nil, now: now, in: &tasks) } }
     }
 
     public func createContact(name: String, email: String, phone: String?) throws -> Contact {
         let rules = parts.contactRules
         let (name, email, phone) = (try rules.validatedName(name), try rules.validatedEmail(email), try rules.validatedPhone(phone))
-        return try parts.contactSaving.create(name: name, email: email, phone: phone, now: clock.timestamp(), in: &contactList)
+        let now = clock.timestamp()
+        return try commit { _, contacts in try parts.contactSaving.create(name: name, email: email, phone: phone, now: now, in: &contacts) }
     }
 
     public func contact(id: UUID) throws -> Contact {
@@ -103,11 +127,12 @@ public actor ExerciseStore: CRUDSpec {
         if let name = changes.name { validated.name = try rules.validatedName(name) }
         if let email = changes.email { validated.email = try rules.validatedEmail(email) }
         if let phone = changes.phone { validated.phone = .some(try rules.validatedPhone(phone)) }
-        return try parts.contactSaving.update(id: id, validated, now: clock.timestamp(), in: &contactList)
+        let now = clock.timestamp()
+        return try commit { _, contacts in try parts.contactSaving.update(id: id, validated, now: now, in: &contacts) }
     }
 
     public func deleteContact(id: UUID) throws {
-        try parts.contactSaving.delete(id: id, in: &contactList)
+        try commit { _, contacts in try parts.contactSaving.delete(id: id, in: &contacts) }
     }
 
     public func close() {}

@@ -13,7 +13,15 @@ public struct Grader: Sendable {
     /// The backend that grades exercise `number`: the reference with the submission's part.
     public func backend(for number: Int) -> Backend {
         let parts = ExerciseParts.grading(number, from: submission)
-        return Backend.ephemeral(name: "exercise \(number)") { clock in ExerciseStore(parts: parts, clock: clock) }
+        let name = "exercise \(number)"
+        guard Manifest.exercise(number)?.persistent == true else {
+            return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock) }
+        }
+        return Backend(name: name, capabilities: [.durability]) {
+            try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
+                try ExerciseStore(parts: parts, clock: clock, path: folder + "/store.json")
+            }
+        }
     }
 
     /// Every rule of exercise `number`, checked.

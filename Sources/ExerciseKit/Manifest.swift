@@ -11,6 +11,21 @@ public struct ExerciseInfo: Sendable, Identifiable {
     public let points: Int
     /// Hints, from a nudge to nearly the answer.
     public let hints: [String]
+    /// Whether it is graded on a store kept in a file, reopened by the durability rules.
+    public let persistent: Bool
+
+    public init(
+        number: Int, title: String, file: String, lesson: String, rules: [String], points: Int, hints: [String], persistent: Bool = false
+    ) {
+        self.number = number
+        self.title = title
+        self.file = file
+        self.lesson = lesson
+        self.rules = rules
+        self.points = points
+        self.hints = hints
+        self.persistent = persistent
+    }
 
     public var id: Int { number }
 }
@@ -106,6 +121,18 @@ public enum Manifest {
                 "The same search as for tasks, on the name: TextKey.searchKey on both sides.",
                 "Order by TextKey.folded(name), then email, then position in the array.",
             ]),
+        ExerciseInfo(
+            number: 9, title: "Keep the store in a JSON file", file: "Exercises/09-JSONFile/StoreFileExercise.swift",
+            lesson: "Course/Lessons/02-ChoosingStorage.md",
+            rules: ["DURABILITY-001", "DURABILITY-002", "DURABILITY-003", "DURABILITY-004", "DURABILITY-005", "DURABILITY-006"],
+            points: 20,
+            hints: [
+                "Make a small Codable struct with two arrays, tasks and contacts: TaskItem and Contact are Codable already.",
+                "Missing file: return an empty StoreSnapshot; FileManager.default.fileExists(atPath:) tells.",
+                "Keep the arrays in order: their order is the creation order that breaks ties after a reopen.",
+                "Write to a temporary file in the same folder, then rename it over the store (or Data.write(options: .atomic)).",
+                "Dates must survive to the millisecond: JSONEncoder's default (seconds since 2001 as a Double) does.",
+            ], persistent: true),
     ]
 
     /// The exercise with this number.

@@ -2,7 +2,9 @@ import CRUDSpec
 import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
-struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching {
+struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching,
+    StoreFile
+{
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
     }
@@ -78,5 +80,22 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, Tas
         let term = query.effectiveSearch
         let page = RecordOrder.contacts(list.contacts.filter { TextKey.matches($0.name, search: term) }).dropFirst(query.offset)
         return Array(page.prefix(query.limit ?? page.count))
+    }
+
+    /// The reference keeps a JSON file of the two arrays, written atomically.
+    struct Document: Codable {
+        var tasks: [TaskItem]
+        var contacts: [Contact]
+    }
+
+    func save(_ snapshot: StoreSnapshot, to path: String) throws {
+        let data = try JSONEncoder().encode(Document(tasks: snapshot.tasks.tasks, contacts: snapshot.contacts.contacts))
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    func load(from path: String) throws -> StoreSnapshot {
+        guard let data = FileManager.default.contents(atPath: path) else { return StoreSnapshot() }
+        let document = try JSONDecoder().decode(Document.self, from: data)
+        return StoreSnapshot(tasks: TaskList(tasks: document.tasks), contacts: ContactList(contacts: document.contacts))
     }
 }

@@ -62,11 +62,12 @@ public struct ExerciseParts: Sendable {
     public var contactRules: any ContactRules
     public var contactSaving: any ContactSaving
     public var contactSearching: any ContactSearching
+    public var storeFile: any StoreFile
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
-        contactSearching: any ContactSearching
+        contactSearching: any ContactSearching, storeFile: any StoreFile
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -76,12 +77,14 @@ public struct ExerciseParts: Sendable {
         self.contactRules = contactRules
         self.contactSaving = contactSaving
         self.contactSearching = contactSearching
+        self.storeFile = storeFile
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
-        querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts())
+        querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
+        storeFile: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -96,6 +99,7 @@ public struct ExerciseParts: Sendable {
         case 6: parts.contactRules = submission.contactRules
         case 7: parts.contactSaving = submission.contactSaving
         case 8: parts.contactSearching = submission.contactSearching
+        case 9: parts.storeFile = submission.storeFile
         default: break
         }
         return parts
