@@ -5,5 +5,6 @@ public enum Submission {
     public static let parts = ExerciseParts(
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
-        contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise())
+        contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
+        taskTable: TaskTableExercise())
 }

@@ -1,3 +1,4 @@
+import CRUDSQLite
 import CRUDSpec
 import Foundation
 
@@ -12,19 +13,49 @@ public actor ExerciseStore: CRUDSpec {
     private var list = TaskList()
     private var contactList = ContactList()
 
-    /// The file the store is kept in, or nil for a store in memory only.
-    private let path: String?
+    /// Where an exercise store keeps its records.
+    public enum Storage: Sendable {
+        /// In memory only.
+        case memory
+        /// Everything in one file, through the store-file part (Exercise 9).
+        case file(String)
+        /// Tasks in an SQLite table, through the task-table part (Exercise 10).
+        case sqlite(String)
+    }
 
-    /// A store whose operations are `parts`, kept in memory, or in the file at `path`
-    /// through the store-file part.
-    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), path: String? = nil) throws {
+    private let storage: Storage
+    private var db: SQLiteConnection?
+
+    /// A store whose operations are `parts`, kept as `storage` says.
+    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), storage: Storage = .memory) throws {
         self.parts = parts
         self.clock = clock
-        self.path = path
-        if let path {
+        self.storage = storage
+        switch storage {
+        case .memory: break
+        case .file(let path):
             let snapshot = try parts.storeFile.load(from: path)
             list = snapshot.tasks
             contactList = snapshot.contacts
+        case .sqlite(let path):
+            let db = try SQLiteConnection(path: path)
+            try parts.taskTable.createTable(in: db)
+            list = TaskList(tasks: try parts.taskTable.all(in: db))
+            self.db = db
+        }
+    }
+
+    /// Writes the difference between two task lists as table operations.
+    private func write(from old: TaskList, to new: TaskList, in db: SQLiteConnection) throws {
+        let before = Dictionary(old.tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Set(new.tasks.map(\.id))
+        for task in old.tasks where !after.contains(task.id) { try parts.taskTable.delete(id: task.id, in: db) }
+        for task in new.tasks {
+            if let previous = before[task.id] {
+                if previous != task { try parts.taskTable.update(task, in: db) }
+            } else {
+                try parts.taskTable.insert(task, into: db)
+            }
         }
     }
 
@@ -33,7 +64,12 @@ public actor ExerciseStore: CRUDSpec {
     private func commit<T>(_ change: (inout TaskList, inout ContactList) throws -> T) throws -> T {
         var (tasks, contacts) = (list, contactList)
         let result = try change(&tasks, &contacts)
-        if let path { try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path) }
+        switch storage {
+        case .memory: break
+        case .file(let path): try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path)
+        case .sqlite:
+            if let db { try db.transaction { () throws(CRUDError) in try Self.mapped { try self.write(from: list, to: tasks, in: db) } } }
+        }
         (list, contactList) = (tasks, contacts)
         return result
     }
@@ -135,5 +171,20 @@ public actor ExerciseStore: CRUDSpec {
         try commit { _, contacts in try parts.contactSaving.delete(id: id, in: &contacts) }
     }
 
-    public func close() {}
+    public func close() {
+        db?.close()
+        db = nil
+    }
+
+    /// Runs `body` for a typed-throws transaction: an error that is not a `CRUDError` (a
+    /// student's own) is reported as the store being unavailable, with its description.
+    private static func mapped(_ body: () throws -> Void) throws(CRUDError) {
+        do {
+            try body()
+        } catch let error as CRUDError {
+            throw error
+        } catch {
+            throw .storeUnavailable(path: "the task table: \(error)")
+        }
+    }
 }

@@ -14,12 +14,20 @@ public struct Grader: Sendable {
     public func backend(for number: Int) -> Backend {
         let parts = ExerciseParts.grading(number, from: submission)
         let name = "exercise \(number)"
-        guard Manifest.exercise(number)?.persistent == true else {
+        switch Manifest.exercise(number)?.storage ?? .memory {
+        case .memory:
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock) }
-        }
-        return Backend(name: name, capabilities: [.durability]) {
-            try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
-                try ExerciseStore(parts: parts, clock: clock, path: folder + "/store.json")
+        case .file:
+            return Backend(name: name, capabilities: [.durability]) {
+                try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
+                    try ExerciseStore(parts: parts, clock: clock, storage: .file(folder + "/store.json"))
+                }
+            }
+        case .sqlite:
+            return Backend(name: name, capabilities: [.durability]) {
+                try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
+                    try ExerciseStore(parts: parts, clock: clock, storage: .sqlite(folder + "/store.sqlite"))
+                }
             }
         }
     }

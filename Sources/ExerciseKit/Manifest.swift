@@ -11,11 +11,18 @@ public struct ExerciseInfo: Sendable, Identifiable {
     public let points: Int
     /// Hints, from a nudge to nearly the answer.
     public let hints: [String]
-    /// Whether it is graded on a store kept in a file, reopened by the durability rules.
-    public let persistent: Bool
+    /// Where the graded store keeps its records; the durability rules reopen stores that
+    /// keep them in a file.
+    public let storage: StorageKind
+
+    /// How an exercise's store is kept while it is graded.
+    public enum StorageKind: Sendable {
+        case memory, file, sqlite
+    }
 
     public init(
-        number: Int, title: String, file: String, lesson: String, rules: [String], points: Int, hints: [String], persistent: Bool = false
+        number: Int, title: String, file: String, lesson: String, rules: [String], points: Int, hints: [String],
+        storage: StorageKind = .memory
     ) {
         self.number = number
         self.title = title
@@ -24,7 +31,7 @@ public struct ExerciseInfo: Sendable, Identifiable {
         self.rules = rules
         self.points = points
         self.hints = hints
-        self.persistent = persistent
+        self.storage = storage
     }
 
     public var id: Int { number }
@@ -132,7 +139,19 @@ public enum Manifest {
                 "Keep the arrays in order: their order is the creation order that breaks ties after a reopen.",
                 "Write to a temporary file in the same folder, then rename it over the store (or Data.write(options: .atomic)).",
                 "Dates must survive to the millisecond: JSONEncoder's default (seconds since 2001 as a Double) does.",
-            ], persistent: true),
+            ], storage: .file),
+        ExerciseInfo(
+            number: 10, title: "Keep tasks in SQLite", file: "Exercises/10-SQLite/TaskTableExercise.swift",
+            lesson: "Course/Lessons/12-Performance.md",
+            rules: ["DURABILITY-001", "DURABILITY-002", "DURABILITY-006", "TASK-CREATE-013", "TASK-UPDATE-001", "TASK-DELETE-001"],
+            points: 20,
+            hints: [
+                "One table: seq INTEGER PRIMARY KEY (the insertion order), id TEXT UNIQUE, then one column per field.",
+                "Bind every value with ? and db.run(sql, [.text(...), ...]): never put a title inside the SQL text.",
+                "Dates as integers: Timestamp.milliseconds(date) in, Timestamp.date(milliseconds:) out.",
+                "all(in:) must ORDER BY seq, or the creation order (and every tie) is lost after a reopen.",
+                "db.run returns how many rows changed: 0 means the id was not there.",
+            ], storage: .sqlite),
     ]
 
     /// The exercise with this number.

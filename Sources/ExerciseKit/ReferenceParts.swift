@@ -1,9 +1,10 @@
+import CRUDSQLite
 import CRUDSpec
 import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
 struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching,
-    StoreFile
+    StoreFile, TaskTable
 {
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
@@ -97,5 +98,50 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, Tas
         guard let data = FileManager.default.contents(atPath: path) else { return StoreSnapshot() }
         let document = try JSONDecoder().decode(Document.self, from: data)
         return StoreSnapshot(tasks: TaskList(tasks: document.tasks), contacts: ContactList(contacts: document.contacts))
+    }
+
+    private static let columns = "id, title, notes, is_completed, created_at, updated_at"
+
+    func createTable(in db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS tasks (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                notes TEXT, is_completed INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)
+            """)
+    }
+
+    func insert(_ task: TaskItem, into db: SQLiteConnection) throws {
+        try db.run("INSERT INTO tasks (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?)", Self.values(task))
+    }
+
+    func all(in db: SQLiteConnection) throws -> [TaskItem] {
+        try db.query("SELECT \(Self.columns) FROM tasks ORDER BY seq") { row throws(CRUDError) in
+            guard let id = row.uuid(0) else { throw .corruptStore(path: db.path) }
+            return TaskItem(
+                id: id, title: row.text(1), notes: row.optionalText(2), isCompleted: row.integer(3) != 0,
+                createdAt: Timestamp.date(milliseconds: row.integer(4)), updatedAt: Timestamp.date(milliseconds: row.integer(5)))
+        }
+    }
+
+    func update(_ task: TaskItem, in db: SQLiteConnection) throws {
+        let values = Self.values(task)
+        let changed = try db.run(
+            "UPDATE tasks SET title = ?, notes = ?, is_completed = ?, created_at = ?, updated_at = ? WHERE id = ?",
+            Array(values.dropFirst()) + [values[0]])
+        guard changed > 0 else { throw CRUDError.notFound(id: task.id) }
+    }
+
+    func delete(id: UUID, in db: SQLiteConnection) throws {
+        guard try db.run("DELETE FROM tasks WHERE id = ?", [.text(id.uuidString.lowercased())]) > 0 else {
+            throw CRUDError.notFound(id: id)
+        }
+    }
+
+    private static func values(_ task: TaskItem) -> [SQLiteConnection.Value] {
+        [
+            .text(task.id.uuidString.lowercased()), .text(task.title), task.notes.map { .text($0) } ?? .null,
+            .integer(task.isCompleted ? 1 : 0), .integer(Timestamp.milliseconds(task.createdAt)),
+            .integer(Timestamp.milliseconds(task.updatedAt)),
+        ]
     }
 }

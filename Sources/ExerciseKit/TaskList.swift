@@ -63,11 +63,12 @@ public struct ExerciseParts: Sendable {
     public var contactSaving: any ContactSaving
     public var contactSearching: any ContactSearching
     public var storeFile: any StoreFile
+    public var taskTable: any TaskTable
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
-        contactSearching: any ContactSearching, storeFile: any StoreFile
+        contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -78,13 +79,14 @@ public struct ExerciseParts: Sendable {
         self.contactSaving = contactSaving
         self.contactSearching = contactSearching
         self.storeFile = storeFile
+        self.taskTable = taskTable
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
-        storeFile: ReferenceParts())
+        storeFile: ReferenceParts(), taskTable: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -100,6 +102,7 @@ public struct ExerciseParts: Sendable {
         case 7: parts.contactSaving = submission.contactSaving
         case 8: parts.contactSearching = submission.contactSearching
         case 9: parts.storeFile = submission.storeFile
+        case 10: parts.taskTable = submission.taskTable
         default: break
         }
         return parts
