@@ -48,7 +48,7 @@ let package = Package(
         // The exercise harness: the parts students write, the reference, the manifest, the grader.
         .target(
             name: "ExerciseKit",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDSQLite"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
         // The students' work, and the reference answers, in the same layout.

@@ -6,5 +6,5 @@ public enum Submission {
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
-        taskTable: TaskTableExercise())
+        taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise())
 }

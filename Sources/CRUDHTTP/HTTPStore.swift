@@ -54,14 +54,17 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     }
 
     public let configuration: Configuration
+    private let decoding: any ReplyDecoding
     /// Reads reuse kept-alive connections.
     private let readSession: URLSession
     /// Writes never do (see ``send(_:_:query:body:missing:)``).
     private let writeSession: URLSession
 
-    /// A store that talks to the API at `configuration.baseURL`.
-    public init(configuration: Configuration) {
+    /// A store that talks to the API at `configuration.baseURL`, reading its answers
+    /// with `decoding`.
+    public init(configuration: Configuration, decoding: any ReplyDecoding = StandardReplyDecoding()) {
         self.configuration = configuration
+        self.decoding = decoding
         let settings = URLSessionConfiguration.ephemeral
         settings.timeoutIntervalForRequest = configuration.timeout
         settings.httpMaximumConnectionsPerHost = 8
@@ -83,7 +86,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     }
 
     public func task(id: UUID) async throws -> TaskItem {
-        try Wire.task(try await send("GET", "classes/Task/\(Wire.text(id))", missing: id))
+        try decodeTask(try await send("GET", "classes/Task/\(Wire.text(id))", missing: id))
     }
 
     public func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
@@ -92,7 +95,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         parameters.append(("order", query.sort == .title ? "title" : "-createdAt"))
         if let limit = query.limit { parameters.append(("limit", String(limit))) }
         if query.offset > 0 { parameters.append(("skip", String(query.offset))) }
-        return try Wire.results(try await send("GET", "classes/Task", query: parameters)).map(Wire.task)
+        return try Wire.results(try await send("GET", "classes/Task", query: parameters)).map(decodeTask)
     }
 
     public func countTasks(_ query: TaskQuery) async throws -> Int {
@@ -120,7 +123,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     }
 
     private func updateTask(_ id: UUID, _ body: [String: Any]) async throws -> TaskItem {
-        try Wire.task(try await send("PUT", "classes/Task/\(Wire.text(id))", body: body, missing: id))
+        try decodeTask(try await send("PUT", "classes/Task/\(Wire.text(id))", body: body, missing: id))
     }
 
     public func deleteTask(id: UUID) async throws {
@@ -183,6 +186,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     }
 
     // MARK: Requests
+
+    private func decodeTask(_ reply: Any) throws -> TaskItem {
+        guard let object = reply as? [String: Any] else { throw Wire.unreadable }
+        return try decoding.task(from: object)
+    }
 
     private static func conditions(_ query: TaskQuery) -> [(String, String)] {
         var conditions: [String: Any] = [:]
@@ -250,7 +258,15 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                 continue
             }
             let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data)
-            guard (200..<300).contains(status) else { throw Wire.error(status: status, body: json, missing: id) }
+            guard (200..<300).contains(status) else {
+                do {
+                    throw try decoding.error(status: status, body: json as? [String: Any] ?? [:], requestedID: id)
+                } catch let error as CRUDError {
+                    throw error
+                } catch {
+                    throw .notImplemented(operation: "decoding an error answer (\(error))")
+                }
+            }
             guard let json else { throw Wire.unreadable }
             return json
         }

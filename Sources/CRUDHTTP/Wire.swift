@@ -55,8 +55,8 @@ enum Wire {
     }
 
     /// The kit's error for an error answer: Parse's code, plus the mock server's details.
-    static func error(status: Int, body: Any?, missing id: UUID?) -> CRUDError {
-        let object = body as? [String: Any] ?? [:]
+    static func error(status: Int, body: [String: Any], missing id: UUID?) -> CRUDError {
+        let object = body
         let code = object["code"] as? Int
         switch (status, code) {
         case (403, _), (401, _): return .unauthorized

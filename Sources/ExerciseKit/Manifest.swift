@@ -18,6 +18,8 @@ public struct ExerciseInfo: Sendable, Identifiable {
     /// How an exercise's store is kept while it is graded.
     public enum StorageKind: Sendable {
         case memory, file, sqlite
+        /// The client of Exercise 11, against the mock server on a free port.
+        case http
     }
 
     public init(
@@ -152,6 +154,19 @@ public enum Manifest {
                 "all(in:) must ORDER BY seq, or the creation order (and every tie) is lost after a reopen.",
                 "db.run returns how many rows changed: 0 means the id was not there.",
             ], storage: .sqlite),
+        ExerciseInfo(
+            number: 11, title: "Read the server's answers", file: "Exercises/11-HTTP/ReplyDecodingExercise.swift",
+            lesson: "Course/Lessons/11-RemoteAPI.md",
+            rules: [
+                "TASK-READ-001", "TASK-DELETE-002", "TASK-CREATE-004", "TASK-UPDATE-001", "TASK-CREATE-006", "TASK-CREATE-008",
+                "TASK-IMPORT-002", "CONTACT-DUP-001",
+            ], points: 20,
+            hints: [
+                "Decide by the Parse code in the body (body[\"code\"] as? Int), not by the message text.",
+                "403 is unauthorized; 404 with code 101 is notFound(id: requestedID) when there is an id.",
+                "142 carries field, reason, max and position: rebuild the exact ValidationFailure from them.",
+                "Dates are ISO 8601 with milliseconds: Timestamp.parseISO8601 reads them; notes may be missing.",
+            ], storage: .http),
     ]
 
     /// The exercise with this number.

@@ -1,3 +1,4 @@
+import CRUDHTTP
 import CRUDSpec
 import Foundation
 
@@ -64,11 +65,13 @@ public struct ExerciseParts: Sendable {
     public var contactSearching: any ContactSearching
     public var storeFile: any StoreFile
     public var taskTable: any TaskTable
+    public var replyDecoding: any ReplyDecoding
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
-        contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable
+        contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
+        replyDecoding: any ReplyDecoding
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -80,13 +83,14 @@ public struct ExerciseParts: Sendable {
         self.contactSearching = contactSearching
         self.storeFile = storeFile
         self.taskTable = taskTable
+        self.replyDecoding = replyDecoding
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
-        storeFile: ReferenceParts(), taskTable: ReferenceParts())
+        storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -103,6 +107,7 @@ public struct ExerciseParts: Sendable {
         case 8: parts.contactSearching = submission.contactSearching
         case 9: parts.storeFile = submission.storeFile
         case 10: parts.taskTable = submission.taskTable
+        case 11: parts.replyDecoding = submission.replyDecoding
         default: break
         }
         return parts
