@@ -6,5 +6,6 @@ public enum Submission {
         titleRules: TitleRulesExercise(), creating: TaskCreatingExercise(), updating: TaskUpdatingExercise(),
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
-        taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise())
+        taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise(),
+        taskRepository: TaskRepositoryExercise())
 }

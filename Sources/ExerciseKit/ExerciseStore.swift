@@ -21,7 +21,12 @@ public actor ExerciseStore: CRUDSpec {
         case file(String)
         /// Tasks in an SQLite table, through the task-table part (Exercise 10).
         case sqlite(String)
+        /// Tasks in a blob store, through the repository part (Exercise 12): reads by id
+        /// and deletes go through the repository, so its errors are the ones callers see.
+        case repository
     }
+
+    private let blobs = BlobStore()
 
     private let storage: Storage
     private var db: SQLiteConnection?
@@ -32,7 +37,7 @@ public actor ExerciseStore: CRUDSpec {
         self.clock = clock
         self.storage = storage
         switch storage {
-        case .memory: break
+        case .memory, .repository: break
         case .file(let path):
             let snapshot = try parts.storeFile.load(from: path)
             list = snapshot.tasks
@@ -67,6 +72,10 @@ public actor ExerciseStore: CRUDSpec {
         switch storage {
         case .memory: break
         case .file(let path): try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path)
+        case .repository:
+            let after = Set(tasks.tasks.map(\.id))
+            for task in list.tasks where !after.contains(task.id) { try parts.taskRepository.remove(id: task.id, from: blobs) }
+            for task in tasks.tasks where !list.tasks.contains(task) { try parts.taskRepository.save(task, in: blobs) }
         case .sqlite:
             if let db { try db.transaction { () throws(CRUDError) in try Self.mapped { try self.write(from: list, to: tasks, in: db) } } }
         }
@@ -82,7 +91,8 @@ public actor ExerciseStore: CRUDSpec {
     }
 
     public func task(id: UUID) throws -> TaskItem {
-        try parts.creating.task(id: id, in: list)
+        if case .repository = storage { return try parts.taskRepository.load(id: id, from: blobs) }
+        return try parts.creating.task(id: id, in: list)
     }
 
     /// The plain list of Exercise 2 (every task, newest first) comes from the creating part;
@@ -123,6 +133,12 @@ public actor ExerciseStore: CRUDSpec {
     }
 
     public func deleteTask(id: UUID) throws {
+        if case .repository = storage {
+            // The repository decides whether the id exists; the list follows.
+            try parts.taskRepository.remove(id: id, from: blobs)
+            list.tasks.removeAll { $0.id == id }
+            return
+        }
         try commit { tasks, _ in try parts.deleting.delete(id: id, in: &tasks) }
     }
 

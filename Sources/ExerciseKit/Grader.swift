@@ -23,6 +23,8 @@ public struct Grader: Sendable {
                     try ExerciseStore(parts: parts, clock: clock, storage: .file(folder + "/store.json"))
                 }
             }
+        case .repository:
+            return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: .repository) }
         case .http:
             return Backend.ephemeral(name: name) { clock in try await ExerciseServer.start(parts: parts, clock: clock) }
         case .sqlite:

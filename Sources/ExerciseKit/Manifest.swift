@@ -20,6 +20,8 @@ public struct ExerciseInfo: Sendable, Identifiable {
         case memory, file, sqlite
         /// The client of Exercise 11, against the mock server on a free port.
         case http
+        /// The repository of Exercise 12, over a blob store.
+        case repository
     }
 
     public init(
@@ -167,6 +169,18 @@ public enum Manifest {
                 "142 carries field, reason, max and position: rebuild the exact ValidationFailure from them.",
                 "Dates are ISO 8601 with milliseconds: Timestamp.parseISO8601 reads them; notes may be missing.",
             ], storage: .http),
+        ExerciseInfo(
+            number: 12, title: "A repository over a blob store", file: "Exercises/12-Repository/TaskRepositoryExercise.swift",
+            lesson: "Course/Lessons/10-ServiceLayer.md",
+            rules: [
+                "TASK-READ-001", "TASK-CREATE-004", "TASK-CREATE-013", "TASK-UPDATE-001", "TASK-DELETE-001", "TASK-DELETE-002",
+                "TASK-DELETE-003",
+            ], points: 15,
+            hints: [
+                "TaskItem is Codable: JSONEncoder().encode(task) gives the bytes; use the id's uuidString as the key.",
+                "Catch BlobStore.Failure.missing and throw CRUDError.notFound(id: id) instead: callers must never see the blob store's errors.",
+                "A blob that does not decode is damage, not absence: CRUDError.corruptStore(path:).",
+            ], storage: .repository),
     ]
 
     /// The exercise with this number.

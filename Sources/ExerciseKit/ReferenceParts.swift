@@ -4,7 +4,7 @@ import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
 struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching,
-    StoreFile, TaskTable
+    StoreFile, TaskTable, TaskRepository
 {
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
@@ -143,5 +143,27 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, Tas
             .integer(task.isCompleted ? 1 : 0), .integer(Timestamp.milliseconds(task.createdAt)),
             .integer(Timestamp.milliseconds(task.updatedAt)),
         ]
+    }
+
+    func save(_ task: TaskItem, in blobs: BlobStore) throws {
+        blobs.put(try JSONEncoder().encode(task), forKey: task.id.uuidString)
+    }
+
+    func load(id: UUID, from blobs: BlobStore) throws -> TaskItem {
+        do {
+            return try JSONDecoder().decode(TaskItem.self, from: try blobs.get(id.uuidString))
+        } catch BlobStore.Failure.missing {
+            throw CRUDError.notFound(id: id)
+        } catch {
+            throw CRUDError.corruptStore(path: "blob \(id.uuidString)")
+        }
+    }
+
+    func remove(id: UUID, from blobs: BlobStore) throws {
+        do {
+            try blobs.remove(id.uuidString)
+        } catch {
+            throw CRUDError.notFound(id: id)
+        }
     }
 }

@@ -66,12 +66,13 @@ public struct ExerciseParts: Sendable {
     public var storeFile: any StoreFile
     public var taskTable: any TaskTable
     public var replyDecoding: any ReplyDecoding
+    public var taskRepository: any TaskRepository
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
         contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
-        replyDecoding: any ReplyDecoding
+        replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -84,13 +85,15 @@ public struct ExerciseParts: Sendable {
         self.storeFile = storeFile
         self.taskTable = taskTable
         self.replyDecoding = replyDecoding
+        self.taskRepository = taskRepository
     }
 
     /// The kit's own implementation of every part.
     public static let reference = ExerciseParts(
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
-        storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding())
+        storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding(),
+        taskRepository: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -108,6 +111,7 @@ public struct ExerciseParts: Sendable {
         case 9: parts.storeFile = submission.storeFile
         case 10: parts.taskTable = submission.taskTable
         case 11: parts.replyDecoding = submission.replyDecoding
+        case 12: parts.taskRepository = submission.taskRepository
         default: break
         }
         return parts
