@@ -12,6 +12,15 @@ import Testing
 /// `crudkit serve` as a real process: it prints its URL, serves, and stops cleanly on SIGTERM.
 @Suite("crudkit serve")
 struct ServeCommandTests {
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var description: String { "crudkit was not built beside the tests" }
+    }
+
+    static func crudkit() throws -> URL {
+        guard let url = crudkitURL else { throw MissingExecutable() }
+        return url
+    }
+
     static var crudkitURL: URL? {
         let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
         let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -22,7 +31,7 @@ struct ServeCommandTests {
     /// Starts `crudkit serve` and returns the process and the URL it printed.
     func serve(_ arguments: [String]) async throws -> (Process, URL, Pipe) {
         let process = Process()
-        process.executableURL = try #require(Self.crudkitURL, "crudkit was not built beside the tests")
+        process.executableURL = try Self.crudkit()
         process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
         let output = Pipe()
         process.standardOutput = output
@@ -71,7 +80,7 @@ struct ServeCommandTests {
         let file = folder.appendingPathComponent("broken.json")
         try Data("not json".utf8).write(to: file)
         let process = Process()
-        process.executableURL = try #require(Self.crudkitURL)
+        process.executableURL = try Self.crudkit()
         process.arguments = ["serve", "--port", "0", "--store", "json:" + file.path]
         let errors = Pipe()
         process.standardError = errors
