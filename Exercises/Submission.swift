@@ -7,5 +7,5 @@ public enum Submission {
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
         taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise(),
-        taskRepository: TaskRepositoryExercise())
+        taskRepository: TaskRepositoryExercise(), importing: TaskImportingExercise())
 }

@@ -142,19 +142,15 @@ public actor ExerciseStore: CRUDSpec {
         try commit { tasks, _ in try parts.deleting.delete(id: id, in: &tasks) }
     }
 
-    /// All or nothing: the titles are validated first, then created on a copy of the list.
+    /// The importing part works on the live list: whether a failed import leaves nothing
+    /// behind is exactly what its rules check, so no copy may hide a partial import.
     public func importTasks(titles: [String]) throws -> [TaskItem] {
-        var validated: [String] = []
-        for (index, title) in titles.enumerated() {
-            do {
-                validated.append(try parts.titleRules.validatedTitle(title))
-            } catch CRUDError.validation(var failure) {
-                failure.position = index + 1
-                throw CRUDError.validation(failure)
-            }
-        }
         let now = clock.timestamp()
-        return try commit { tasks, _ in try validated.map { try parts.creating.create(title: $0, notes: nil, now: now, in: &tasks) } }
+        let validate = parts.titleRules.validatedTitle
+        guard case .memory = storage else {
+            return try commit { tasks, _ in try parts.importing.importTitles(titles, now: now, validate: validate, into: &tasks) }
+        }
+        return try parts.importing.importTitles(titles, now: now, validate: validate, into: &list)
     }
 
     public func createContact(name: String, email: String, phone: String?) throws -> Contact {

@@ -181,6 +181,14 @@ public enum Manifest {
                 "Catch BlobStore.Failure.missing and throw CRUDError.notFound(id: id) instead: callers must never see the blob store's errors.",
                 "A blob that does not decode is damage, not absence: CRUDError.corruptStore(path:).",
             ], storage: .repository),
+        ExerciseInfo(
+            number: 13, title: "Import all or nothing", file: "Exercises/13-Import/TaskImportingExercise.swift",
+            lesson: "Course/Lessons/09-Errors.md", rules: ["TASK-IMPORT-001", "TASK-IMPORT-002", "TASK-IMPORT-003"], points: 10,
+            hints: [
+                "Two passes: first validate every title (and remember the results), then append all the tasks.",
+                "enumerated() gives each title's index; the position is index + 1.",
+                "Catch CRUDError.validation(var failure), set failure.position, and throw it again.",
+            ]),
     ]
 
     /// The exercise with this number.

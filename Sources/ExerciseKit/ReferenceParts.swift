@@ -4,7 +4,7 @@ import Foundation
 
 /// The kit's answers to the exercise protocols, used for every part not under test.
 struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying, ContactRules, ContactSaving, ContactSearching,
-    StoreFile, TaskTable, TaskRepository
+    StoreFile, TaskTable, TaskRepository, TaskImporting
 {
     func validatedTitle(_ raw: String) throws -> String {
         try Validation.title(raw)
@@ -165,5 +165,20 @@ struct ReferenceParts: TitleRules, TaskCreating, TaskUpdating, TaskDeleting, Tas
         } catch {
             throw CRUDError.notFound(id: id)
         }
+    }
+
+    func importTitles(_ titles: [String], now: Date, validate: (String) throws -> String, into list: inout TaskList) throws -> [TaskItem] {
+        var valid: [String] = []
+        for (index, title) in titles.enumerated() {
+            do {
+                valid.append(try validate(title))
+            } catch CRUDError.validation(var failure) {
+                failure.position = index + 1
+                throw CRUDError.validation(failure)
+            }
+        }
+        let tasks = valid.map { TaskItem(id: UUID(), title: $0, notes: nil, isCompleted: false, createdAt: now, updatedAt: now) }
+        list.tasks += tasks
+        return tasks
     }
 }

@@ -53,6 +53,14 @@ public protocol TaskQuerying: Sendable {
     func run(_ query: TaskQuery, on list: TaskList) throws -> [TaskItem]
 }
 
+/// Exercise 13: import many titles at once, all or nothing.
+public protocol TaskImporting: Sendable {
+    /// Creates one task per title, in order, all at `now`, or none at all: run `validate`
+    /// on every title first; if one throws a validation error, throw it with the title's
+    /// 1-based `position` set, and leave `list` untouched.
+    func importTitles(_ titles: [String], now: Date, validate: (String) throws -> String, into list: inout TaskList) throws -> [TaskItem]
+}
+
 /// One implementation of every part: the student's, the reference, or a mix.
 public struct ExerciseParts: Sendable {
     public var titleRules: any TitleRules
@@ -67,12 +75,13 @@ public struct ExerciseParts: Sendable {
     public var taskTable: any TaskTable
     public var replyDecoding: any ReplyDecoding
     public var taskRepository: any TaskRepository
+    public var importing: any TaskImporting
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
         contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
-        replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository
+        replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository, importing: any TaskImporting
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -86,6 +95,7 @@ public struct ExerciseParts: Sendable {
         self.taskTable = taskTable
         self.replyDecoding = replyDecoding
         self.taskRepository = taskRepository
+        self.importing = importing
     }
 
     /// The kit's own implementation of every part.
@@ -93,7 +103,7 @@ public struct ExerciseParts: Sendable {
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
         storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding(),
-        taskRepository: ReferenceParts())
+        taskRepository: ReferenceParts(), importing: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -112,6 +122,7 @@ public struct ExerciseParts: Sendable {
         case 10: parts.taskTable = submission.taskTable
         case 11: parts.replyDecoding = submission.replyDecoding
         case 12: parts.taskRepository = submission.taskRepository
+        case 13: parts.importing = submission.importing
         default: break
         }
         return parts
