@@ -107,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["CRUDConformance", "ExerciseKit", "Exercises", "Solutions"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "ExerciseKit", "Exercises", "Solutions"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -7,5 +7,6 @@ public enum Submission {
         deleting: TaskDeletingExercise(), querying: TaskQueryingExercise(), contactRules: ContactRulesExercise(),
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
         taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise(),
-        taskRepository: TaskRepositoryExercise(), importing: TaskImportingExercise())
+        taskRepository: TaskRepositoryExercise(), importing: TaskImportingExercise(),
+        ownChecks: OwnChecksExercise())
 }

@@ -23,6 +23,8 @@ public struct Grader: Sendable {
                     try ExerciseStore(parts: parts, clock: clock, storage: .file(folder + "/store.json"))
                 }
             }
+        case .ownChecks:
+            return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: .reference, clock: clock) }
         case .repository:
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: .repository) }
         case .http:
@@ -38,7 +40,15 @@ public struct Grader: Sendable {
 
     /// Every rule of exercise `number`, checked.
     public func check(_ exercise: ExerciseInfo) async -> [RuleResult] {
-        let rules = exercise.rules.compactMap(Rules.rule(id:))
-        return await runner.run(rules, on: [backend(for: exercise.number)])
+        return await runner.run(rules(of: exercise), on: [backend(for: exercise.number)])
+    }
+
+    /// The rules that grade `exercise`. For Exercise 14 they are made from the rules its
+    /// planted bugs break, and check the student's checks instead of a store.
+    public func rules(of exercise: ExerciseInfo) -> [Rule] {
+        guard exercise.storage == .ownChecks else { return exercise.rules.compactMap(Rules.rule(id:)) }
+        return exercise.rules.compactMap { id in
+            PlantedBug(rawValue: id).flatMap { OwnChecksGrading.rule(for: $0, checks: submission.ownChecks) }
+        }
     }
 }

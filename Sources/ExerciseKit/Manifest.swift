@@ -22,6 +22,8 @@ public struct ExerciseInfo: Sendable, Identifiable {
         case http
         /// The repository of Exercise 12, over a blob store.
         case repository
+        /// Exercise 14: the student's checks, run on a correct store and on planted bugs.
+        case ownChecks
     }
 
     public init(
@@ -189,6 +191,16 @@ public enum Manifest {
                 "enumerated() gives each title's index; the position is index + 1.",
                 "Catch CRUDError.validation(var failure), set failure.position, and throw it again.",
             ]),
+        ExerciseInfo(
+            number: 14, title: "Write your own checks", file: "Exercises/14-OwnChecks/OwnChecksExercise.swift",
+            lesson: "Course/Lessons/13-Testing.md", rules: ["TASK-CREATE-001", "TASK-READ-001", "TASK-UPDATE-001", "TASK-DELETE-001"],
+            points: 20,
+            hints: [
+                "A check is an expectation you can fail: if the store's answer is wrong, throw an error of your own.",
+                "Create a task and look at everything about it: title, isCompleted, and reading it back by id.",
+                "Ask for an id that was never created: anything but CRUDError.notFound is wrong.",
+                "After a rename, the id must be the one you had; after a delete, the other tasks must still be there.",
+            ], storage: .ownChecks),
     ]
 
     /// The exercise with this number.

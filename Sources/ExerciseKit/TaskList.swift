@@ -76,12 +76,14 @@ public struct ExerciseParts: Sendable {
     public var replyDecoding: any ReplyDecoding
     public var taskRepository: any TaskRepository
     public var importing: any TaskImporting
+    public var ownChecks: any OwnChecks
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
         contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
-        replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository, importing: any TaskImporting
+        replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository, importing: any TaskImporting,
+        ownChecks: any OwnChecks
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -96,6 +98,7 @@ public struct ExerciseParts: Sendable {
         self.replyDecoding = replyDecoding
         self.taskRepository = taskRepository
         self.importing = importing
+        self.ownChecks = ownChecks
     }
 
     /// The kit's own implementation of every part.
@@ -103,7 +106,7 @@ public struct ExerciseParts: Sendable {
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
         storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding(),
-        taskRepository: ReferenceParts(), importing: ReferenceParts())
+        taskRepository: ReferenceParts(), importing: ReferenceParts(), ownChecks: NoChecks())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -123,8 +126,15 @@ public struct ExerciseParts: Sendable {
         case 11: parts.replyDecoding = submission.replyDecoding
         case 12: parts.taskRepository = submission.taskRepository
         case 13: parts.importing = submission.importing
+        case 14: parts.ownChecks = submission.ownChecks
         default: break
         }
         return parts
     }
+}
+
+/// The reference has no checks of its own to offer: Exercise 14 is graded on the
+/// submission's checks only.
+struct NoChecks: OwnChecks {
+    func run(on store: any CRUDSpec) async throws {}
 }

@@ -1,4 +1,5 @@
 import CRUDConformance
+import CRUDSpec
 import ExerciseKit
 import Exercises
 import Foundation
@@ -23,7 +24,8 @@ struct ExerciseCheck: Sendable, CustomTestStringConvertible {
 
 private func result(_ check: ExerciseCheck, _ parts: ExerciseParts) async throws -> RuleResult {
     let grader = Grader(submission: parts)
-    let rule = try #require(Rules.rule(id: check.rule))
+    let exercise = try #require(Manifest.exercise(check.exercise))
+    let rule = try #require(grader.rules(of: exercise).first { $0.id == check.rule })
     return await grader.runner.run(rule, on: grader.backend(for: check.exercise))
 }
 
@@ -92,6 +94,30 @@ struct ManifestTests {
                 let target = url.deletingLastPathComponent().appendingPathComponent(String(match.1)).standardizedFileURL
                 #expect(FileManager.default.fileExists(atPath: target.path), "\(file) links to \(match.1), which does not exist")
             }
+        }
+    }
+}
+
+/// Checks that check nothing: they pass everywhere, so they catch no planted bug.
+private struct EmptyChecks: OwnChecks {
+    func run(on store: any CRUDSpec) async throws {}
+}
+
+@Suite("Exercise 14 grading")
+struct OwnChecksGradingTests {
+    @Test("Checks that check nothing pass on the correct store and catch none of the planted bugs")
+    func emptyChecksCatchNothing() async throws {
+        var parts = ExerciseParts.reference
+        parts.ownChecks = EmptyChecks()
+        let exercise = try #require(Manifest.exercise(14))
+        let results = await Grader(submission: parts).check(exercise)
+        #expect(results.count == exercise.rules.count)
+        for result in results {
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("\(result.rule.id) passed with empty checks")
+                continue
+            }
+            #expect(failure.expected == "they throw" && failure.actual == "they passed", "\(result.rule.id): \(failure)")
         }
     }
 }
