@@ -69,16 +69,18 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "Exercises",
+                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "Exercises", "CRUDMutants",
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
 
+        // Deliberately broken backends that the suite must catch.
+        .target(name: "CRUDMutants", dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"], swiftSettings: strictSettings),
         // Test doubles shared by the test targets: broken backends, stubs, counting storage.
         .target(
             name: "CRUDTestSupport",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDMutants"],
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),
@@ -92,7 +94,7 @@ let package = Package(
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport", "CRUDMutants"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -112,7 +114,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CRUDKitCLITests",
-            dependencies: ["CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "ExerciseKit", "crudkit"],
+            dependencies: [
+                "CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "ExerciseKit", "crudkit",
+            ],
             swiftSettings: strictSettings
         ),
     ],

@@ -6,12 +6,13 @@ import Foundation
 struct CompareCommand {
     static let name = "compare"
     static let summary = "Run the conformance suite on every backend and print the side-by-side matrix."
-    static let options = ["backends", "format", "rules", "timeout", "jobs", "help"]
+    static let options = ["backends", "format", "rules", "timeout", "jobs", "mutants", "help"]
 
     static var help: String {
         """
         USAGE: crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json]
                                [--timeout SECONDS] [--jobs N]
+               crudkit compare --mutants [--format text|markdown|json]
 
         \(summary)
         Rules are rows, backends are columns; each cell is pass, FAIL or n/a (the rule needs
@@ -23,6 +24,8 @@ struct CompareCommand {
           --format FORMAT   text (default), markdown or json.
           --timeout SECONDS How long one check may run before it fails (default: 120).
           --jobs N          How many checks run at once (default: 8).
+          --mutants         Run the suite on every deliberately broken backend instead, and print
+                            the mutation score: how many of them the rules catch.
           --help            Show this help.
 
         EXIT STATUS:
@@ -36,6 +39,7 @@ struct CompareCommand {
     let rules: [Rule]
     let format: String
     let runner: ConformanceRunner
+    let mutants: Bool
 
     init(arguments words: [String], catalogue: [Backend]) throws(UsageError) {
         var arguments = Arguments(words)
@@ -70,10 +74,20 @@ struct CompareCommand {
             runner.maxConcurrentChecks = jobs
         }
         self.runner = runner
+        mutants = arguments.flag("mutants")
         try arguments.finish(knownOptions: Self.options)
     }
 
     func run(console: any Console) async throws -> ExitCode {
+        if mutants {
+            let report = await MutationReport.run(runner: runner, console: console)
+            switch format {
+            case "json": console.out(try Render.json(report))
+            case "markdown": console.out(report.markdown())
+            default: console.out(report.text())
+            }
+            return report.caught == report.total ? .success : .failure
+        }
         console.err("Checking \(rules.count) rules on \(backends.map(\.name).joined(separator: ", "))…\n")
         let results = await runner.run(rules, on: backends)
         let report = ComparisonReport(rules: rules, backends: backends, results: results)

@@ -15,10 +15,15 @@ public actor MemoryStore: CRUDSpec {
     private var state: StoreState
     private let clock: any CRUDClock
 
-    /// Makes an empty store that stamps records with `clock`.
-    public init(clock: any CRUDClock = SystemClock()) {
+    /// Makes a store that starts with `state` (empty by default) and stamps records with `clock`.
+    public init(state: StoreState = StoreState(), clock: any CRUDClock = SystemClock()) {
         self.clock = clock
-        self.state = StoreState()
+        self.state = state
+    }
+
+    /// Everything the store holds now, as a value.
+    public func currentState() -> StoreState {
+        state
     }
 
     public func createTask(title: String, notes: String?) throws -> TaskItem {

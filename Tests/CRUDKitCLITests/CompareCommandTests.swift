@@ -1,6 +1,7 @@
 import CRUDBackends
 import CRUDConformance
 import CRUDKitCLI
+import CRUDMutants
 import CRUDTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ private let catalogue = [
     Backend(name: "oldest") { try await oldestFirst.makeStorage() },
 ]
 
-private let oldestFirst = BrokenBackend.all.first { $0.name == "oldest-first" }?.backend ?? BuiltInBackends.memory
+private let oldestFirst = Mutant.all.first { $0.name == "oldest-first" }?.backend ?? BuiltInBackends.memory
 
 private func run(_ arguments: [String], backends: [Backend] = BuiltInBackends.all) async -> (status: Int32, out: String, err: String) {
     let console = CapturedConsole()
@@ -145,5 +146,25 @@ struct RulesCommandTests {
         let entries = try JSONDecoder().decode([Entry].self, from: Data(await run(["rules", "--format", "json"]).out.utf8))
         #expect(entries.map(\.id) == Rules.all.map(\.id))
         #expect(entries.allSatisfy { !$0.reason.isEmpty })
+    }
+}
+
+@Suite("crudkit compare --mutants")
+struct MutantsCommandTests {
+    @Test("The mutation score counts every mutant the suite catches, and says which rules caught it")
+    func score() async throws {
+        let console = CapturedConsole()
+        let status = await CRUDKitTool.run(["compare", "--mutants", "--format", "json"], console: console)
+        #expect(status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
+        let total = try #require(object["total"] as? Int)
+        #expect(total >= 30 && object["caught"] as? Int == total)
+        let mutants = try #require(object["mutants"] as? [[String: Any]])
+        let oldest = try #require(mutants.first { $0["name"] as? String == "oldest-first" })
+        #expect((oldest["caughtBy"] as? [String])?.contains("TASK-READ-002") == true)
+        let text = CapturedConsole()
+        _ = await CRUDKitTool.run(["compare", "--mutants"], console: text)
+        #expect(text.stdout.hasPrefix("Mutation score: \(total)/\(total) mutants caught (100%)"))
+        #expect(text.stdout.contains("Survivors: none"))
     }
 }

@@ -1,5 +1,6 @@
 import CRUDConformance
 import CRUDMemory
+import CRUDMutants
 import CRUDSpec
 import Foundation
 

@@ -1,13 +1,14 @@
 import CRUDConformance
+import CRUDMutants
 import CRUDTestSupport
 import Testing
 
-/// The suite is only worth something if it catches real mistakes: each broken backend
-/// must fail the rules listed for it.
-@Suite("Broken backends are caught")
+/// The suite is only worth something if it catches real mistakes: each mutant must fail
+/// the rules listed for it, and every rule must catch at least one mutant.
+@Suite("Mutants are caught")
 struct BrokenBackendTests {
-    @Test("The suite catches the mistake", arguments: BrokenBackend.all)
-    func suiteCatchesTheMistake(broken: BrokenBackend) async {
+    @Test("The suite catches the mistake", arguments: Mutant.all)
+    func suiteCatchesTheMistake(broken: Mutant) async {
         let results = await ConformanceRunner().run(Rules.all, on: [broken.backend])
         let failed = Set(results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id))
         #expect(!failed.isEmpty, "\(broken.name) (\(broken.mistake)) passed every rule")
@@ -25,4 +26,18 @@ struct BrokenBackendTests {
         }
     }
 
+    @Test("At least 30 mutants, and every rule is aimed at by one or listed with the reason none is")
+    func everyRuleIsExercised() {
+        #expect(Mutant.all.count >= 30)
+        #expect(Set(Mutant.all.map(\.name)).count == Mutant.all.count, "two mutants share a name")
+        let aimed = Set(Mutant.all.flatMap(\.caughtBy))
+        for rule in Rules.all where !aimed.contains(rule.id) {
+            #expect(Mutant.unexercised[rule.id] != nil, "no mutant is aimed at \(rule.id), and no reason is given")
+        }
+        for (id, reason) in Mutant.unexercised {
+            #expect(
+                Rules.rule(id: id) != nil && !aimed.contains(id) && !reason.isEmpty,
+                "\(id) is listed as unexercised but \(aimed.contains(id) ? "a mutant is aimed at it" : "is unknown")")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import CRUDBackends
 import CRUDConformance
 import CRUDMemory
+import CRUDMutants
 import CRUDSpec
 import CRUDTestSupport
 import Foundation
@@ -87,7 +88,7 @@ struct RunnerTests {
 
     @Test("A failure report names the rule, its statement, the step, expected, actual and the hint")
     func failureReport() async throws {
-        let broken = try #require(BrokenBackend.all.first { $0.name == "oldest-first" })
+        let broken = try #require(Mutant.all.first { $0.name == "oldest-first" })
         let rule = try #require(Rules.rule(id: "TASK-READ-002"))
         let result = await ConformanceRunner().run(rule, on: broken.backend)
         let report = try #require(result.failureReport)

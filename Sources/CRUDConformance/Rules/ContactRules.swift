@@ -115,7 +115,9 @@ extension Rules {
             reason: "Names are the most personal data a store keeps; altering them is never acceptable.",
             hint: "Store the validated text as it is: no normalization, no escaping left in the data."
         ) { context in
-            let names = ["Zoë O'Connor-Ünal", "José\u{301} (decomposed)", "李小龍", "محمد", "Robert'); DROP TABLE contacts; --", "👩‍🔬 Dr. Who"]
+            let names = [
+                "Zoë O'Connor-Ünal", "Jose\u{301} (decomposed e)", "李小龍", "محمد", "Robert'); DROP TABLE contacts; --", "👩‍🔬 Dr. Who",
+            ]
             for (index, name) in names.enumerated() {
                 let contact = try await context.createContact(name, "person\(index)@example.com")
                 try context.expectExactText(try await context.contact(contact.id).name, name, "name read back by id")
