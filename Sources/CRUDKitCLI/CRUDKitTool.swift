@@ -14,6 +14,7 @@ public enum CRUDKitTool {
         (ContactsCommand.name, ContactsCommand.summary),
         (CompareCommand.name, CompareCommand.summary),
         (RulesCommand.name, RulesCommand.summary),
+        (FuzzCommand.name, FuzzCommand.summary),
         (BenchCommand.name, BenchCommand.summary),
         (ServeCommand.name, ServeCommand.summary),
         (ExercisesCommand.name, ExercisesCommand.summary),
@@ -81,6 +82,12 @@ public enum CRUDKitTool {
         case CompareCommand.name:
             if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
             return try await CompareCommand(arguments: rest, catalogue: backends).run(console: console)
+        case FuzzCommand.name:
+            if wantsHelp {
+                console.out(FuzzCommand.help + "\n")
+                return .success
+            }
+            return await try FuzzCommand(arguments: rest, catalogue: backends).run(console: console)
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)

@@ -168,3 +168,32 @@ struct MutantsCommandTests {
         #expect(text.stdout.contains("Survivors: none"))
     }
 }
+
+@Suite("crudkit fuzz")
+struct FuzzCommandTests {
+    @Test("A seed runs once on the chosen backends and agrees with the model")
+    func seed() async {
+        let console = CapturedConsole()
+        let status = await CRUDKitTool.run(["fuzz", "--seed", "3", "--backends", "memory,json", "--length", "30"], console: console)
+        #expect(status == 0)
+        #expect(console.stdout == "1 sequence of 30 operations on memory, json agreed with the model.\n")
+    }
+
+    @Test("A differing backend fails with the seed and a shrunk sequence")
+    func failure() async {
+        // The first seed whose sequence lists two tasks shows the mutant; try seeds in order.
+        var failing: (seed: Int, output: String)?
+        for seed in 1...40 where failing == nil {
+            let console = CapturedConsole()
+            let status = await CRUDKitTool.run(
+                ["fuzz", "--seed", "\(seed)", "--backends", "oldest", "--length", "80"], console: console, backends: catalogue)
+            if status == 1 { failing = (seed, console.stdout) }
+        }
+        guard let (seed, output) = failing else {
+            Issue.record("no seed of 40 showed the oldest-first backend")
+            return
+        }
+        #expect(output.hasPrefix("oldest differs from the model (seed \(seed),"))
+        #expect(output.contains("expected:") && output.contains("repeat with: crudkit fuzz --seed \(seed) --backends oldest"))
+    }
+}
