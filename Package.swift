@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport", "CRUDMutants"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "CRUDKitCLI"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -257,7 +257,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                 lastProblem = "the server was unavailable (HTTP \(status))"
                 continue
             }
-            let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data)
+            let json = data.isEmpty ? nil : try? JSONValue.parse(data)
             guard (200..<300).contains(status) else {
                 do {
                     throw try decoding.error(status: status, body: json as? [String: Any] ?? [:], requestedID: id)

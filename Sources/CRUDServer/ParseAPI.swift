@@ -271,7 +271,7 @@ final class ParseAPI: @unchecked Sendable {
 
     private static func whereClause(_ request: HTTPRequest, allowed: Set<String>) throws -> [String: Any] {
         guard let text = request.query["where"], !text.isEmpty else { return [:] }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+        guard let object = try? JSONValue.parse(Data(text.utf8)) as? [String: Any] else {
             throw BadRequest(code: ParseCode.invalidJSON, "where is not a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
@@ -330,7 +330,7 @@ struct Body {
     let fields: [String: Any]
 
     init(_ request: HTTPRequest, allowed: Set<String>) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
+        guard let object = try? JSONValue.parse(Data(request.body)) as? [String: Any] else {
             throw BadRequest(code: ParseCode.invalidJSON, "the body is not a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
