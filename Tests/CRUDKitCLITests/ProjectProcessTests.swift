@@ -33,11 +33,19 @@ struct Crudkit {
         self.environment = environment.merging(extra) { _, new in new }
     }
 
-    func callAsFunction(_ arguments: String...) throws -> Result {
-        try run(arguments)
+    func callAsFunction(_ arguments: String...) async throws -> Result {
+        try await run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs the program on a thread of its own: waiting for a child process must not hold
+    /// one of the few threads of the cooperative pool that in-process servers need.
+    func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments) }) }.start()
+        }
+    }
+
+    private func runBlocking(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = try #require(Self.executable, "crudkit was not built beside the tests")
         process.arguments = arguments
@@ -81,7 +89,7 @@ struct TaskJSON: Decodable, Equatable {
 @Suite("The practical project, as a program")
 struct ProjectProcessTests {
     @Test("Data persists between launches", arguments: ["json", "sqlite", "default"])
-    func persistence(kind: String) throws {
+    func persistence(kind: String) async throws {
         let workspace = try Workspace()
         let store: String? =
             switch kind {
@@ -90,26 +98,26 @@ struct ProjectProcessTests {
             default: nil
             }
         let crudkit = Crudkit(folder: workspace.path, store: store)
-        #expect(try crudkit("tasks", "add", "Buy milk", "--notes", "2 litres").status == 0)
-        #expect(try crudkit("contacts", "add", "--name", "Ada", "--email", "ADA@example.com").status == 0)
-        let listed = try crudkit("tasks", "list", "--json")
+        #expect(try await crudkit("tasks", "add", "Buy milk", "--notes", "2 litres").status == 0)
+        #expect(try await crudkit("contacts", "add", "--name", "Ada", "--email", "ADA@example.com").status == 0)
+        let listed = try await crudkit("tasks", "list", "--json")
         let tasks = try JSONDecoder().decode([TaskJSON].self, from: Data(listed.out.utf8))
         #expect(tasks.map(\.title) == ["Buy milk"] && tasks.first?.notes == "2 litres")
-        #expect(try crudkit("tasks", "done", String(tasks[0].id.prefix(8))).status == 0)
-        let again = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8))
+        #expect(try await crudkit("tasks", "done", String(tasks[0].id.prefix(8))).status == 0)
+        let again = try JSONDecoder().decode([TaskJSON].self, from: Data(try await crudkit("tasks", "list", "--json").out.utf8))
         #expect(again.first?.isCompleted == true)
-        #expect(try crudkit("contacts", "list").out.contains("ada@example.com"))
+        #expect(try await crudkit("contacts", "list").out.contains("ada@example.com"))
         if kind == "default" {
             #expect(FileManager.default.fileExists(atPath: workspace.path + "/data/crudkit/crudkit.sqlite"))
         }
     }
 
     @Test("The memory store keeps nothing between launches")
-    func memoryForgets() throws {
+    func memoryForgets() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "memory")
-        #expect(try crudkit("tasks", "add", "Gone soon").status == 0)
-        #expect(try crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
+        #expect(try await crudkit("tasks", "add", "Gone soon").status == 0)
+        #expect(try await crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
     }
 
     @Test("Persistence over HTTP: crudkit tasks against crudkit serve")
@@ -138,42 +146,43 @@ struct ProjectProcessTests {
         }
         let url = try #require(line.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
         let crudkit = Crudkit(folder: workspace.path, store: url)
-        #expect(try crudkit("tasks", "add", "Remote").status == 0)
-        #expect(try crudkit("tasks", "list").out.contains("Remote"))
+        #expect(try await crudkit("tasks", "add", "Remote").status == 0)
+        #expect(try await crudkit("tasks", "list").out.contains("Remote"))
         let wrongKey = Crudkit(folder: workspace.path, store: url, extra: ["CRUDKIT_REST_KEY": "wrong"])
-        let refused = try wrongKey("tasks", "list")
+        let refused = try await wrongKey("tasks", "list")
         #expect(refused.status == 69 && refused.err == "error: The server refused the application id or REST key.\n")
     }
 
     @Test("An empty store says how to start")
-    func emptyState() throws {
+    func emptyState() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
-        #expect(try crudkit("tasks", "list").out == "No tasks yet. Add one with: crudkit tasks add \"Buy milk\"\n")
-        #expect(try crudkit("contacts", "list").out.hasPrefix("No contacts yet. Add one with: crudkit contacts add"))
-        #expect(try crudkit("tasks", "list", "--json").out == "[\n\n]\n" || (try crudkit("tasks", "list", "--json").out) == "[]\n")
+        #expect(try await crudkit("tasks", "list").out == "No tasks yet. Add one with: crudkit tasks add \"Buy milk\"\n")
+        #expect(try await crudkit("contacts", "list").out.hasPrefix("No contacts yet. Add one with: crudkit contacts add"))
+        let empty = try await crudkit("tasks", "list", "--json").out
+        #expect(empty == "[\n\n]\n" || empty == "[]\n")
     }
 
     @Test("Without a terminal, delete needs --yes, and nothing is deleted without it")
-    func deleteNeedsYes() throws {
+    func deleteNeedsYes() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
-        _ = try crudkit("tasks", "add", "Precious")
-        let id = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8))[0].id
-        let refused = try crudkit("tasks", "delete", String(id.prefix(8)))
+        _ = try await crudkit("tasks", "add", "Precious")
+        let id = try JSONDecoder().decode([TaskJSON].self, from: Data(try await crudkit("tasks", "list", "--json").out.utf8))[0].id
+        let refused = try await crudkit("tasks", "delete", String(id.prefix(8)))
         #expect(refused.status == 64 && refused.out.isEmpty)
         #expect(refused.err.hasPrefix("error: not deleting task 'Precious' without confirmation"))
-        #expect(try crudkit("tasks", "list").out.contains("Precious"))
-        let deleted = try crudkit("tasks", "delete", String(id.prefix(8)), "--yes")
+        #expect(try await crudkit("tasks", "list").out.contains("Precious"))
+        let deleted = try await crudkit("tasks", "delete", String(id.prefix(8)), "--yes")
         #expect(deleted.status == 0 && deleted.out.contains("Deleted task"))
-        #expect(try crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
+        #expect(try await crudkit("tasks", "list").out.hasPrefix("No tasks yet."))
     }
 
     @Test("Every error is one plain line on stderr with its own exit status")
-    func exitStatuses() throws {
+    func exitStatuses() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
-        _ = try crudkit("contacts", "add", "--name", "Ada", "--email", "ada@example.com")
+        _ = try await crudkit("contacts", "add", "--name", "Ada", "--email", "ada@example.com")
         try Data("not a store".utf8).write(to: URL(fileURLWithPath: workspace.path + "/broken.json"))
         let cases: [([String], Int32, String)] = [
             (["tasks", "add", "   "], 65, "error: Task title cannot be empty.\n"),
@@ -197,7 +206,7 @@ struct ProjectProcessTests {
             (["tasks", "show", "xyz"], 64, "error: 'xyz' is not a task id"),
         ]
         for (arguments, status, message) in cases {
-            let result = try crudkit.run(arguments)
+            let result = try await crudkit.run(arguments)
             #expect(result.status == status, "\(arguments): \(result.err)")
             #expect(result.err.hasPrefix(message), "\(arguments): \(result.err)")
             #expect(result.out.isEmpty, "\(arguments) printed to stdout: \(result.out)")
@@ -207,30 +216,30 @@ struct ProjectProcessTests {
     }
 
     @Test("An ambiguous id prefix is refused and names the candidates")
-    func ambiguousPrefix() throws {
+    func ambiguousPrefix() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "sqlite:\(workspace.path)/t.sqlite")
         // 17 ids over 16 hex digits: two must share their first digit.
         try (1...17).map { "task \($0)" }.joined(separator: "\n").write(
             toFile: workspace.path + "/titles.txt", atomically: true, encoding: .utf8)
-        #expect(try crudkit("tasks", "import", workspace.path + "/titles.txt").out == "Imported 17 tasks.\n")
-        let ids = try JSONDecoder().decode([TaskJSON].self, from: Data(try crudkit("tasks", "list", "--json").out.utf8)).map(\.id)
+        #expect(try await crudkit("tasks", "import", workspace.path + "/titles.txt").out == "Imported 17 tasks.\n")
+        let ids = try JSONDecoder().decode([TaskJSON].self, from: Data(try await crudkit("tasks", "list", "--json").out.utf8)).map(\.id)
         let shared = try #require(Dictionary(grouping: ids, by: { $0.prefix(1) }).first { $0.value.count > 1 }?.key)
-        let result = try crudkit("tasks", "show", String(shared))
+        let result = try await crudkit("tasks", "show", String(shared))
         #expect(result.status == 65)
         #expect(result.err.contains("'\(shared)' matches") && result.err.contains("type more of the id"))
     }
 
     @Test("Output has no colour codes without a terminal, and --json has stable keys")
-    func plainOutput() throws {
+    func plainOutput() async throws {
         let workspace = try Workspace()
         let crudkit = Crudkit(folder: workspace.path, store: "json:\(workspace.path)/t.json")
-        _ = try crudkit("tasks", "add", "Plain")
-        let table = try crudkit("tasks", "list")
+        _ = try await crudkit("tasks", "add", "Plain")
+        let table = try await crudkit("tasks", "list")
         #expect(!table.out.contains("\u{1B}["))
         #expect(table.out.contains("[ ] ") && table.out.contains("just now"))
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(try crudkit("tasks", "list", "--json").out.utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(try await crudkit("tasks", "list", "--json").out.utf8)) as? [[String: Any]])
         #expect(object.first.map { $0.keys.sorted() } == ["createdAt", "id", "isCompleted", "notes", "title", "updatedAt"])
         #expect(object.first?["notes"] is NSNull)
     }

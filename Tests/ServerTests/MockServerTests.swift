@@ -17,7 +17,12 @@ final class RunningServer {
 
     func client() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
 
-    deinit { server.stop() }
+    /// Stopping waits for connection threads, which may need a thread of the cooperative
+    /// pool to finish; a deinit runs on one, so the wait moves to a thread of its own.
+    deinit {
+        let server = server
+        Thread { server.stop() }.start()
+    }
 }
 
 @Suite("Mock server")
@@ -180,7 +185,7 @@ struct MockServerTests {
         let idle = try running.client()
         idle.request("GET", "/parse/classes/Task")
         _ = await idle.response()
-        running.server.stop()
+        await running.server.shutdown()
         #expect(await idle.isClosed())
     }
 }

@@ -37,7 +37,9 @@ final class RawHTTPClient: @unchecked Sendable {
         await offPool { self.blockingIsClosed() }
     }
 
-    init(port: UInt16, timeout: Double = 5) throws {
+    /// `timeout` is generous: under a full parallel test run on two cores, the in-process
+    /// server can wait seconds for a thread of the cooperative pool.
+    init(port: UInt16, timeout: Double = 30) throws {
         #if os(Linux)
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
