@@ -104,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CRUDSpec", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "crudkit"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "crudkit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -62,6 +62,11 @@ final class RawHTTPClient: @unchecked Sendable {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// Tells the server that nothing more will be sent (the request ends here).
+    func shutdownWriting() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
