@@ -76,7 +76,11 @@ let package = Package(
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
 
         // Deliberately broken backends that the suite must catch.
-        .target(name: "CRUDMutants", dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory"], swiftSettings: strictSettings),
+        .target(
+            name: "CRUDMutants",
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP"],
+            swiftSettings: strictSettings
+        ),
         // Test doubles shared by the test targets: broken backends, stubs, counting storage.
         .target(
             name: "CRUDTestSupport",

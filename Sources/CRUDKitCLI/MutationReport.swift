@@ -50,6 +50,8 @@ struct MutationReport: Codable {
         }
         let survivors = mutants.filter { !$0.caught }
         out += "\nSurvivors: " + (survivors.isEmpty ? "none" : survivors.map(\.name).joined(separator: ", ")) + "\n"
+        out += "\nMistakes no rule can see, and the tests that catch them:\n"
+        for entry in Mutant.caughtElsewhere { out += "  \(entry.mistake): \(entry.caughtBy)\n" }
         if !unexercisedRules.isEmpty {
             out += "\nRules no mutant is aimed at:\n"
             for (rule, reason) in unexercisedRules.sorted(by: { $0.key < $1.key }) { out += "  \(rule): \(reason)\n" }

@@ -34,7 +34,7 @@ public struct Mutant: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    public static let all: [Mutant] = catalogue + more + creation + contactMutants + rest
+    public static let all: [Mutant] = catalogue + more + creation + contactMutants + rest + wire
 
     /// Rules no mutant is aimed at, each with the reason.
     public static let unexercised: [String: String] = [
@@ -632,5 +632,32 @@ extension Mutant {
                     return try await inner.updateContact(id: id, changes)
                 })
         },
+    ]
+}
+
+extension Mutant {
+    /// Mistakes in how a backend talks to its storage or server.
+    static let wire: [Mutant] = [
+        Mutant(
+            "sql-interpolation", mistake: "builds the INSERT with string interpolation instead of binding the title",
+            caughtBy: ["TASK-CREATE-013"]
+        ) { inner, _ in InterpolatedSQLStore(inner: inner) },
+        Mutant(
+            "http-404-is-success", mistake: "an HTTP client that treats 404 on delete as done",
+            caughtBy: ["TASK-DELETE-002", "TASK-DELETE-003"],
+            backend: Backend.ephemeral(name: "http-404-is-success") { clock in try NotFoundIsSuccessStore.start(clock: clock) }),
+    ]
+
+    /// Mistakes the rules cannot see, because they need a crash or a faulty network, and
+    /// the tests that catch them instead.
+    public static let caughtElsewhere: [(mistake: String, caughtBy: String)] = [
+        (
+            "a JSON store that overwrites its file in place instead of atomically",
+            "Tests/StoreTests/CrashSafetyTests.swift (SIGKILL mid-write)"
+        ),
+        (
+            "an HTTP client that retries a POST without an idempotency key",
+            "Tests/ServerTests/FaultToleranceTests.swift (drops after running)"
+        ),
     ]
 }
