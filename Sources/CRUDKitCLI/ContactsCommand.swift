@@ -25,19 +25,7 @@ enum ContactsCommand {
     static var help: String { Subcommand.overview(command: name, summary: summary, subcommands) }
 
     static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
-        guard let first = words.first, !first.hasPrefix("-") else {
-            if words.contains("--help") || words.contains("-h") {
-                console.out(help)
-                return .success
-            }
-            throw UsageError("contacts needs a subcommand: \(subcommands.map(\.name).joined(separator: ", ")).")
-        }
-        guard let subcommand = subcommands.first(where: { $0.name == first }) else {
-            throw UsageError.unknown("subcommand of contacts", first, among: subcommands.map(\.name))
-        }
-        let rest = Array(words.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            console.out(subcommand.help(command: name))
+        guard let (subcommand, rest) = try Subcommand.select(words, of: name, among: subcommands, overview: help, console: console) else {
             return .success
         }
         var arguments = Arguments(rest)

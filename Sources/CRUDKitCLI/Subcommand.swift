@@ -18,6 +18,29 @@ struct Subcommand {
         "USAGE: crudkit \(command) \(usage)\n\n\(summary)\n\nOPTIONS:\n\(Self.storeHelp)\n          --help            Show this help.\n"
     }
 
+    /// The subcommand `words` name and the words after it, or nil when help was asked for
+    /// (and printed): the same for every command with subcommands.
+    static func select(
+        _ words: [String], of command: String, among subcommands: [Subcommand], overview: String, console: any Console
+    ) throws(UsageError) -> (Subcommand, [String])? {
+        guard let first = words.first, !first.hasPrefix("-") else {
+            if words.contains("--help") || words.contains("-h") {
+                console.out(overview)
+                return nil
+            }
+            throw UsageError("\(command) needs a subcommand: \(subcommands.map(\.name).joined(separator: ", ")).")
+        }
+        guard let subcommand = subcommands.first(where: { $0.name == first }) else {
+            throw .unknown("subcommand of \(command)", first, among: subcommands.map(\.name))
+        }
+        let rest = Array(words.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(subcommand.help(command: command))
+            return nil
+        }
+        return (subcommand, rest)
+    }
+
     /// The help of a whole command: its subcommands and the exit statuses.
     static func overview(command: String, summary: String, _ subcommands: [Subcommand]) -> String {
         let list = subcommands.map { "  crudkit \(command) \($0.usage)\n      \($0.summary)" }
