@@ -99,7 +99,7 @@ enum ExercisesCommand {
         for entry in all {
             let status = entry.isDone ? "done" : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
             console.out(
-                "  \(entry.isDone ? "[x]" : "[ ]") \(entry.exercise.number). \(entry.exercise.title.padding(toLength: 34, withPad: " ", startingAt: 0)) \(status)\n"
+                "  \(entry.isDone ? "[x]" : "[ ]") \(entry.exercise.number < 10 ? " " : "")\(entry.exercise.number). \(entry.exercise.title.padding(toLength: 34, withPad: " ", startingAt: 0)) \(status)\n"
             )
         }
         guard let next = all.first(where: { !$0.isDone }) else {

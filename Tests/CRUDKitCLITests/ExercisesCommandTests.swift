@@ -17,7 +17,7 @@ struct ExercisesCommandTests {
         let result = await run(["exercises"])
         #expect(result.status == 1)
         #expect(result.out.hasPrefix("[--------------------] 0/\(Manifest.exercises.count) exercises, 0/\(Manifest.totalPoints) points"))
-        #expect(result.out.contains("[ ] 1. Validate a title") && result.out.contains("not started"))
+        #expect(result.out.contains("[ ]  1. Validate a title") && result.out.contains("not started"))
         #expect(result.out.contains("Next: exercise 1, Validate a title: Exercises/01-TitleValidation/TitleRulesExercise.swift"))
         #expect(result.out.contains("TASK-CREATE-005 (MUST) failed on exercise 1"))
         #expect(result.out.contains("Hint: ") && result.out.contains("Lesson: Course/Lessons/08-Validation.md"))
