@@ -55,16 +55,22 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
+    private let onClose: (@Sendable () async -> Void)?
     /// Reads reuse kept-alive connections.
     private let readSession: URLSession
     /// Writes never do (see ``send(_:_:query:body:missing:)``).
     private let writeSession: URLSession
 
     /// A store that talks to the API at `configuration.baseURL`, reading its answers
-    /// with `decoding`.
-    public init(configuration: Configuration, decoding: any ReplyDecoding = StandardReplyDecoding()) {
+    /// with `decoding`. `onClose` runs after ``close()``, for example to stop an
+    /// in-process server the store owns.
+    public init(
+        configuration: Configuration, decoding: any ReplyDecoding = StandardReplyDecoding(),
+        onClose: (@Sendable () async -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.decoding = decoding
+        self.onClose = onClose
         let settings = URLSessionConfiguration.ephemeral
         settings.timeoutIntervalForRequest = configuration.timeout
         settings.httpMaximumConnectionsPerHost = 8
@@ -179,10 +185,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         _ = try await send("DELETE", "classes/Contact/\(Wire.text(id))", missing: id)
     }
 
-    /// Cancels requests in flight and releases the connection pool.
+    /// Cancels requests in flight, releases the connection pool, and runs `onClose`.
     public func close() async throws {
         readSession.invalidateAndCancel()
         writeSession.invalidateAndCancel()
+        await onClose?()
     }
 
     // MARK: Requests

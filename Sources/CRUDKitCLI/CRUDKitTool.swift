@@ -87,7 +87,7 @@ public enum CRUDKitTool {
                 console.out(FuzzCommand.help + "\n")
                 return .success
             }
-            return await try FuzzCommand(arguments: rest, catalogue: backends).run(console: console)
+            return try await FuzzCommand(arguments: rest, catalogue: backends).run(console: console)
         case RulesCommand.name:
             if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
             return try RulesCommand(arguments: rest).run(console: console)

@@ -2,10 +2,11 @@ import CRUDMemory
 import CRUDSpec
 import Foundation
 
-/// A store that passes every call to a correct memory store unless it overrides it.
-/// Each broken backend overrides one thing and gets that one thing wrong.
+/// A store that passes every call to a correct store (a memory store, or an HTTP client)
+/// unless it overrides it. Each broken backend overrides one thing and gets it wrong.
 public protocol ForwardingStore: CRUDSpec {
-    var inner: MemoryStore { get }
+    associatedtype Inner: CRUDSpec
+    var inner: Inner { get }
 }
 
 extension ForwardingStore {
@@ -32,5 +33,5 @@ extension ForwardingStore {
         try await inner.updateContact(id: id, changes)
     }
     public func deleteContact(id: UUID) async throws { try await inner.deleteContact(id: id) }
-    public func close() async throws { await inner.close() }
+    public func close() async throws { try await inner.close() }
 }

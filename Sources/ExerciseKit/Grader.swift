@@ -28,7 +28,7 @@ public struct Grader: Sendable {
         case .repository:
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: .repository) }
         case .http:
-            return Backend.ephemeral(name: name) { clock in try await ExerciseServer.start(parts: parts, clock: clock) }
+            return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
         case .sqlite:
             return Backend(name: name, capabilities: [.durability]) {
                 try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in

@@ -19,6 +19,15 @@ struct Crudkit {
         let err: String
     }
 
+    struct MissingExecutable: Error, CustomStringConvertible {
+        var description: String { "crudkit was not built beside the tests" }
+    }
+
+    static func executableURL() throws -> URL {
+        guard let url = executable else { throw MissingExecutable() }
+        return url
+    }
+
     static var executable: URL? {
         let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
         let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -47,7 +56,7 @@ struct Crudkit {
 
     private func runBlocking(_ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = try #require(Self.executable, "crudkit was not built beside the tests")
+        process.executableURL = try Self.executableURL()
         process.arguments = arguments
         process.environment = environment
         let out = Pipe()
@@ -124,7 +133,7 @@ struct ProjectProcessTests {
     func overHTTP() async throws {
         let workspace = try Workspace()
         let server = Process()
-        server.executableURL = try #require(Crudkit.executable)
+        server.executableURL = try Crudkit.executableURL()
         server.arguments = ["serve", "--port", "0", "--quiet", "--store", "sqlite:\(workspace.path)/server.sqlite"]
         let output = Pipe()
         server.standardOutput = output
