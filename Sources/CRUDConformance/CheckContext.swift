@@ -12,7 +12,10 @@ import Foundation
 /// ```
 public final class CheckContext: @unchecked Sendable {
     /// The backend's name, for messages.
-    public let backendName: String
+    public var backendName: String { backend.name }
+    /// The backend under check: rules that need storage of their own (the model-based
+    /// rule, which replays and shrinks sequences) make it from here.
+    public let backend: Backend
     /// The clock every store of this check is opened with. It stands still unless moved.
     public let clock: ManualClock
     private let storage: any BackendStorage
@@ -20,8 +23,8 @@ public final class CheckContext: @unchecked Sendable {
     private let lock = NSLock()
     private var current: (any CRUDSpec)?
 
-    init(backendName: String, storage: any BackendStorage, clock: ManualClock) {
-        self.backendName = backendName
+    init(backend: Backend, storage: any BackendStorage, clock: ManualClock) {
+        self.backend = backend
         self.storage = storage
         self.clock = clock
     }

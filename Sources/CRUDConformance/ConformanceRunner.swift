@@ -68,7 +68,7 @@ public struct ConformanceRunner: Sendable {
         } catch {
             return .failed(CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))"))
         }
-        let context = CheckContext(backendName: backend.name, storage: storage, clock: ManualClock())
+        let context = CheckContext(backend: backend, storage: storage, clock: ManualClock())
         let finished = await withDeadline(timeout) {
             do {
                 try await context.open()

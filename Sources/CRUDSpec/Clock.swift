@@ -29,17 +29,46 @@ public struct SystemClock: CRUDClock {
 }
 
 /// A clock that stands still until told to move: for tests and exercises.
+///
+/// It can also move by itself: after ``startStepping(by:)`` every read returns the current
+/// instant and then moves the clock on by the step, and the clock remembers the instants it
+/// handed out. A store that reads the clock twice in one operation then gets two different
+/// instants, so "created and updated at the same instant" and "updatedAt is the clock's now"
+/// can be checked for real.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// clock.startStepping(by: 0.007)
+/// let mark = clock.readCount
+/// let task = try await store.createTask(title: "a", notes: nil)
+/// clock.instantsRead(since: mark)  // the instants the store read while creating
+/// ```
 public final class ManualClock: CRUDClock, @unchecked Sendable {
     // A lock, not an actor: `now()` must be synchronous for stores to call it inline.
     private let lock = NSLock()
     private var current: Date
+    private var step: TimeInterval = 0
+    private var handedOut: [Date] = []
 
     /// Starts the clock at `now` (by default 2026-01-01 00:00:00 UTC).
     public init(now: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         current = now
     }
 
+    /// The current instant; a stepping clock then moves on by its step.
     public func now() -> Date {
+        lock.withLock {
+            let instant = current
+            if step != 0 {
+                handedOut.append(instant)
+                current += step
+            }
+            return instant
+        }
+    }
+
+    /// The instant the next read will return, without reading (and so without stepping).
+    public func peek() -> Date {
         lock.withLock { current }
     }
 
@@ -51,6 +80,29 @@ public final class ManualClock: CRUDClock, @unchecked Sendable {
     /// Sets the clock to `date`.
     public func set(_ date: Date) {
         lock.withLock { current = date }
+    }
+
+    /// From now on, every read moves the clock on by `step` seconds (which must not be 0).
+    public func startStepping(by step: TimeInterval) {
+        lock.withLock { self.step = step }
+    }
+
+    /// Stands still again; the instants read so far are forgotten.
+    public func stopStepping() {
+        lock.withLock {
+            step = 0
+            handedOut = []
+        }
+    }
+
+    /// How many times a stepping clock has been read: a mark for ``instantsRead(since:)``.
+    public var readCount: Int {
+        lock.withLock { handedOut.count }
+    }
+
+    /// The instants a stepping clock handed out after `mark`, in order.
+    public func instantsRead(since mark: Int) -> [Date] {
+        lock.withLock { Array(handedOut.dropFirst(mark)) }
     }
 }
 

@@ -110,7 +110,37 @@ extension CheckContext {
     @discardableResult
     func tick(seconds: TimeInterval = 61.234) -> Date {
         clock.advance(seconds: seconds)
-        return clock.now()
+        return clock.peek()
+    }
+
+    /// How far the clock moves on each read in rules about time: 7 ms, so two reads in one
+    /// operation give two different millisecond timestamps.
+    static let clockStep: TimeInterval = 0.007
+
+    /// From now on the clock moves on every read, so a store that reads it twice in one
+    /// operation, or not at all, is seen. Rules about time start with this.
+    func moveClockOnEveryRead() {
+        clock.startStepping(by: Self.clockStep)
+    }
+
+    /// Runs `operation` (which must succeed) and returns its result with the instants the
+    /// store read from the stepping clock meanwhile.
+    func timed<T>(_ step: String, _ operation: () async throws -> T) async throws -> (value: T, instants: [Date]) {
+        let mark = clock.readCount
+        let value = try await attempt(step, operation)
+        return (value, clock.instantsRead(since: mark))
+    }
+
+    /// Requires `date` to be one of the instants the clock handed out during the call.
+    func expectClockReading(_ date: Date, among instants: [Date], _ what: String) throws {
+        let wanted = Timestamp.milliseconds(date)
+        try expect(
+            instants.contains { Timestamp.milliseconds($0) == wanted }, what,
+            expected:
+                instants.isEmpty
+                ? "the clock's now during the call (but the store never read the clock)"
+                : "the clock's now during the call: " + instants.map(Show.date).joined(separator: " or "),
+            actual: Show.date(date))
     }
 }
 
