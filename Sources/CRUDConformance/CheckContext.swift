@@ -22,6 +22,7 @@ public final class CheckContext: @unchecked Sendable {
     // Guarded by `lock`: reopen swaps the store while other tasks of the check may read it.
     private let lock = NSLock()
     private var current: (any CRUDSpec)?
+    private var serial = 0
 
     init(backend: Backend, storage: any BackendStorage, clock: ManualClock) {
         self.backend = backend
@@ -62,6 +63,15 @@ public final class CheckContext: @unchecked Sendable {
         guard let store = lock.withLock({ current }) else { return }
         lock.withLock { current = nil }
         try await attempt("close()") { try await store.close() }
+    }
+
+    /// A number no earlier call of this check returned: for values that must differ, such
+    /// as the emails of contacts a check creates in a loop.
+    func nextSerial() -> Int {
+        lock.withLock {
+            serial += 1
+            return serial
+        }
     }
 
     func dispose() async {

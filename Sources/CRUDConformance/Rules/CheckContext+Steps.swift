@@ -2,9 +2,38 @@ import CRUDSpec
 import Foundation
 
 /// Everything a store holds, read through its list operations.
-struct Snapshot: Equatable {
+struct Snapshot {
     var tasks: [TaskItem]
     var contacts: [Contact]
+
+    /// Whether two snapshots hold the same records in the same order, text compared
+    /// scalar for scalar (String's == would let a normalized copy pass) and dates to the
+    /// millisecond.
+    func isExactly(_ other: Snapshot) -> Bool {
+        tasks.elementsEqual(other.tasks, by: Self.same) && contacts.elementsEqual(other.contacts, by: Self.same)
+    }
+
+    static func same(_ lhs: TaskItem, _ rhs: TaskItem) -> Bool {
+        lhs.id == rhs.id && exact(lhs.title, rhs.title) && exact(lhs.notes, rhs.notes) && lhs.isCompleted == rhs.isCompleted
+            && sameInstant(lhs.createdAt, rhs.createdAt) && sameInstant(lhs.updatedAt, rhs.updatedAt)
+    }
+
+    static func same(_ lhs: Contact, _ rhs: Contact) -> Bool {
+        lhs.id == rhs.id && exact(lhs.name, rhs.name) && exact(lhs.email, rhs.email) && exact(lhs.phone, rhs.phone)
+            && sameInstant(lhs.createdAt, rhs.createdAt) && sameInstant(lhs.updatedAt, rhs.updatedAt)
+    }
+
+    private static func exact(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let lhs?, let rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
+        default: false
+        }
+    }
+
+    private static func sameInstant(_ lhs: Date, _ rhs: Date) -> Bool {
+        Timestamp.milliseconds(lhs) == Timestamp.milliseconds(rhs)
+    }
 }
 
 /// The steps checks repeat, each named in failures after the call it makes.
@@ -57,11 +86,25 @@ extension CheckContext {
     func expectUnchanged(since before: Snapshot, after step: String) async throws {
         let now = try await snapshot()
         try expect(
-            now.tasks == before.tasks, "the tasks after \(step)",
+            now.tasks.elementsEqual(before.tasks, by: Snapshot.same), "the tasks after \(step)",
             expected: "unchanged: \(Show.value(before.tasks))", actual: Show.value(now.tasks))
         try expect(
-            now.contacts == before.contacts, "the contacts after \(step)",
+            now.contacts.elementsEqual(before.contacts, by: Snapshot.same), "the contacts after \(step)",
             expected: "unchanged: \(Show.value(before.contacts))", actual: Show.value(now.contacts))
+    }
+
+    /// Requires every record but `changed` to be as it was in `before`, in every field,
+    /// and no record to have appeared or gone: what an update of one record promises.
+    func expectOthersUnchanged(since before: Snapshot, except changed: UUID, after step: String) async throws {
+        let now = try await snapshot()
+        let (tasksBefore, tasksNow) = (before.tasks.filter { $0.id != changed }, now.tasks.filter { $0.id != changed })
+        try expect(
+            tasksNow.elementsEqual(tasksBefore, by: Snapshot.same) && now.tasks.count == before.tasks.count,
+            "the other tasks after \(step)", expected: "unchanged: \(Show.value(tasksBefore))", actual: Show.value(tasksNow))
+        let (contactsBefore, contactsNow) = (before.contacts.filter { $0.id != changed }, now.contacts.filter { $0.id != changed })
+        try expect(
+            contactsNow.elementsEqual(contactsBefore, by: Snapshot.same) && now.contacts.count == before.contacts.count,
+            "the other contacts after \(step)", expected: "unchanged: \(Show.value(contactsBefore))", actual: Show.value(contactsNow))
     }
 
     /// Requires `operation` to be rejected with `expected` and to leave the store as it was.

@@ -6,7 +6,7 @@ public enum Rules {
     public static let all: [Rule] =
         taskCreate + taskRead + taskUpdate + taskDelete + taskImport
         + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
-        + durability + concurrency
+        + field + ids + durability + concurrency
 
     /// The rules that apply to `backend`: those whose required capabilities it declares.
     /// The others are reported as not applicable by ``ConformanceRunner``.
@@ -31,6 +31,8 @@ public enum Rules {
         ("CONTACT-DUP", "Unique email addresses"),
         ("CONTACT-UPDATE", "Updating contacts"),
         ("CONTACT-DELETE", "Deleting contacts"),
+        ("FIELD", "Text fields: trimming, limits, control characters, normalization and case, through every write"),
+        ("IDS", "Ids of the other kind of record"),
         ("DURABILITY", "Durability across close and reopen"),
         ("CONCURRENCY", "Concurrent use"),
     ]

@@ -22,10 +22,16 @@ extension Rules {
             reason: "Newest-first order and \"2 minutes ago\" depend on it; an injected clock makes it testable.",
             hint: "Read the injected clock once per operation and use that value for both dates; keep milliseconds."
         ) { context in
-            let now = context.tick()
-            let task = try await context.createTask("Stamp me")
-            try context.expectSameInstant(task.createdAt, now, "createdAt of the new task")
-            try context.expectSameInstant(task.updatedAt, now, "updatedAt of the new task")
+            context.tick()
+            context.moveClockOnEveryRead()
+            for notes in [nil, "with notes"] {
+                let (task, instants) = try await context.timed(Describe.createTask("Stamp me", notes)) {
+                    try await context.store.createTask(title: "Stamp me", notes: notes)
+                }
+                try context.expectClockReading(task.createdAt, among: instants, "createdAt of the new task")
+                try context.expectSameInstant(task.updatedAt, task.createdAt, "updatedAt of the new task (the same instant as createdAt)")
+                try context.expectSameTask(try await context.task(task.id), task, "the new task read back")
+            }
         },
         Rule(
             "TASK-CREATE-003",

@@ -12,17 +12,24 @@ extension Rules {
         ) { context in
             let created = context.tick()
             let task = try await context.createTask("Draft", notes: "keep me")
-            let later = context.tick()
-            let renamed = try await context.attempt("renameTask(id:, to: \"Final\")") {
+            _ = try await context.createTasks(["Draft", "Other"])
+            let done = try await context.attempt("setTaskCompleted(\"Draft\", true)") {
+                try await context.store.setTaskCompleted(id: task.id, true)
+            }
+            context.tick()
+            context.moveClockOnEveryRead()
+            let before = try await context.snapshot()
+            let (renamed, instants) = try await context.timed("renameTask(id:, to: \"Final\")") {
                 try await context.store.renameTask(id: task.id, to: "Final")
             }
-            var expected = task
+            try context.expectClockReading(renamed.updatedAt, among: instants, "updatedAt after rename")
+            var expected = done
             expected.title = "Final"
-            expected.updatedAt = later
+            expected.updatedAt = renamed.updatedAt
             try context.expectSameTask(renamed, expected, "the task returned by rename")
             try context.expectSameTask(try await context.task(task.id), expected, "the renamed task read back")
             try context.expectSameInstant(renamed.createdAt, created, "createdAt after rename")
-            try context.expectEqual(try await context.count(), 1, "count after rename")
+            try await context.expectOthersUnchanged(since: before, except: task.id, after: "the rename")
         },
         Rule(
             "TASK-UPDATE-002",
@@ -51,22 +58,30 @@ extension Rules {
             reason: "Notes change over a task's life; clearing them must really clear them.",
             hint: "Validate with the notes rule; store nil for blank; leave the title alone."
         ) { context in
-            let task = try await context.createTask("Plan")
+            let plan = try await context.createTask("Plan")
+            _ = try await context.createTasks(["Plan", "Other"])
+            var current = try await context.attempt("setTaskCompleted(\"Plan\", true)") {
+                try await context.store.setTaskCompleted(id: plan.id, true)
+            }
+            context.moveClockOnEveryRead()
             let steps: [(String?, String?)] = [
                 (" first draft ", "first draft"), ("line 1\nline 2", "line 1\nline 2"), ("   ", nil), ("back", "back"), (nil, nil),
             ]
             for (notes, stored) in steps {
-                let now = context.tick()
-                let edited = try await context.attempt("editTaskNotes(id:, notes: \(Show.value(notes as Any)))") {
-                    try await context.store.editTaskNotes(id: task.id, notes: notes)
+                let before = try await context.snapshot()
+                let (edited, instants) = try await context.timed("editTaskNotes(id:, notes: \(Show.value(notes as Any)))") {
+                    try await context.store.editTaskNotes(id: plan.id, notes: notes)
                 }
-                try context.expectExactText(edited.notes, stored, "notes after editTaskNotes(\(Show.value(notes as Any)))")
-                try context.expectExactText(edited.title, "Plan", "title after editing notes")
-                try context.expectSameInstant(edited.updatedAt, now, "updatedAt after editing notes")
-                try context.expectSameTask(try await context.task(task.id), edited, "the edited task read back")
+                try context.expectClockReading(
+                    edited.updatedAt, among: instants, "updatedAt after editTaskNotes(\(Show.value(notes as Any)))")
+                current.notes = stored
+                current.updatedAt = edited.updatedAt
+                try context.expectSameTask(edited, current, "the task returned by editTaskNotes(\(Show.value(notes as Any)))")
+                try context.expectSameTask(try await context.task(plan.id), current, "the edited task read back")
+                try await context.expectOthersUnchanged(since: before, except: plan.id, after: "editing notes")
             }
             try await context.expectRejected("editTaskNotes(id:, notes: 1,001 characters)", .validation(.notes, .tooLong(max: 1_000))) {
-                try await context.store.editTaskNotes(id: task.id, notes: String(repeating: "n", count: 1_001))
+                try await context.store.editTaskNotes(id: plan.id, notes: String(repeating: "n", count: 1_001))
             }
         },
         Rule(
@@ -75,16 +90,21 @@ extension Rules {
             reason: "\"Mark as done\" must be safe to press twice.",
             hint: "Assign the value (do not flip it); stamp updatedAt every time."
         ) { context in
-            let task = try await context.createTask("Finish")
+            let task = try await context.createTask("Finish", notes: "by Friday")
+            _ = try await context.createTasks(["Finish", "Other"])
+            var current = task
+            context.moveClockOnEveryRead()
             for value in [true, true, false, false] {
-                let now = context.tick()
-                let updated = try await context.attempt("setTaskCompleted(id:, \(value))") {
+                let before = try await context.snapshot()
+                let (updated, instants) = try await context.timed("setTaskCompleted(id:, \(value))") {
                     try await context.store.setTaskCompleted(id: task.id, value)
                 }
-                try context.expectEqual(updated.isCompleted, value, "isCompleted after setTaskCompleted(\(value))")
-                try context.expectSameInstant(updated.updatedAt, now, "updatedAt after setTaskCompleted(\(value))")
-                try context.expectEqual(
-                    try await context.task(task.id).isCompleted, value, "stored isCompleted after setTaskCompleted(\(value))")
+                try context.expectClockReading(updated.updatedAt, among: instants, "updatedAt after setTaskCompleted(\(value))")
+                current.isCompleted = value
+                current.updatedAt = updated.updatedAt
+                try context.expectSameTask(updated, current, "the task returned by setTaskCompleted(\(value))")
+                try context.expectSameTask(try await context.task(task.id), current, "the task read back after setTaskCompleted(\(value))")
+                try await context.expectOthersUnchanged(since: before, except: task.id, after: "setTaskCompleted(\(value))")
             }
         },
         Rule(
@@ -94,14 +114,20 @@ extension Rules {
             hint: "Read the current flag by id and store its negation on the same record."
         ) { context in
             let made = try await context.createTasks(["left", "target", "right"])
-            let first = context.tick()
-            let once = try await context.attempt("toggleTask(\"target\")") { try await context.store.toggleTask(id: made[1].id) }
-            try context.expectEqual(once.isCompleted, true, "isCompleted after one toggle")
-            try context.expectSameInstant(once.updatedAt, first, "updatedAt after a toggle")
-            let twice = try await context.attempt("toggleTask(\"target\") again") { try await context.store.toggleTask(id: made[1].id) }
-            try context.expectEqual(twice.isCompleted, false, "isCompleted after two toggles")
-            try context.expectSameTask(try await context.task(made[0].id), made[0], "the task before the toggled one")
-            try context.expectSameTask(try await context.task(made[2].id), made[2], "the task after the toggled one")
+            var current = made[1]
+            context.moveClockOnEveryRead()
+            for (round, expected) in [true, false, true].enumerated() {
+                let before = try await context.snapshot()
+                let (toggled, instants) = try await context.timed("toggleTask(\"target\") #\(round + 1)") {
+                    try await context.store.toggleTask(id: made[1].id)
+                }
+                try context.expectClockReading(toggled.updatedAt, among: instants, "updatedAt after toggle #\(round + 1)")
+                current.isCompleted = expected
+                current.updatedAt = toggled.updatedAt
+                try context.expectSameTask(toggled, current, "the task returned by toggle #\(round + 1)")
+                try context.expectSameTask(try await context.task(made[1].id), current, "the task read back after toggle #\(round + 1)")
+                try await context.expectOthersUnchanged(since: before, except: made[1].id, after: "toggle #\(round + 1)")
+            }
         },
         Rule(
             "TASK-UPDATE-006",
@@ -140,6 +166,43 @@ extension Rules {
             for other in [made[0], made[2]] {
                 try context.expectSameTask(try await context.task(other.id), other, "task \(Show.text(other.title)) after updating \"b\"")
             }
+        },
+        Rule(
+            "TASK-UPDATE-008",
+            statement:
+                "Where titles repeat, rename, notes, set completed and toggle change the task with that id only, also when it is completed; the others with the same title stay equal in every field.",
+            reason: "Lists hold several \"Buy milk\" tasks; a store that finds records by title changes the wrong one or all of them.",
+            hint: "Address every update by id (WHERE id = ?), never by title."
+        ) { context in
+            let made = try await context.createTasks(["Buy milk", "Buy milk", "Buy milk"])
+            let middle = made[1].id
+            _ = try await context.attempt("setTaskCompleted(the first \"Buy milk\", true)") {
+                try await context.store.setTaskCompleted(id: made[0].id, true)
+            }
+            _ = try await context.attempt("setTaskCompleted(the second \"Buy milk\", true)") {
+                try await context.store.setTaskCompleted(id: middle, true)
+            }
+            context.tick()
+            let updates: [(String, @Sendable (any CRUDSpec) async throws -> TaskItem)] = [
+                ("toggleTask", { try await $0.toggleTask(id: middle) }),
+                ("toggleTask again", { try await $0.toggleTask(id: middle) }),
+                ("editTaskNotes", { try await $0.editTaskNotes(id: middle, notes: "the second one") }),
+                ("renameTask to the same title", { try await $0.renameTask(id: middle, to: "Buy milk") }),
+                ("setTaskCompleted(false)", { try await $0.setTaskCompleted(id: middle, false) }),
+                ("renameTask", { try await $0.renameTask(id: middle, to: "Buy oat milk") }),
+            ]
+            for (call, update) in updates {
+                let before = try await context.snapshot()
+                let updated = try await context.attempt("\(call) on the second of three tasks titled \"Buy milk\"") {
+                    try await update(try context.store)
+                }
+                try context.expectEqual(updated.id, middle, "the id of the task returned by \(call)")
+                try await context.expectOthersUnchanged(since: before, except: middle, after: "\(call) on one of the repeated titles")
+            }
+            let final = try await context.task(middle)
+            try context.expectExactText(final.title, "Buy oat milk", "the title of the updated task")
+            try context.expectExactText(final.notes, "the second one", "the notes of the updated task")
+            try context.expectEqual(final.isCompleted, false, "isCompleted of the updated task")
         },
     ]
 
@@ -183,32 +246,62 @@ extension Rules {
                 try await context.store.deleteTask(id: task.id)
             }
         },
+        Rule(
+            "TASK-DELETE-004",
+            statement: "Deleting one of several tasks with the same title, or a completed task, removes that task only.",
+            reason: "A delete by title removes every \"Buy milk\"; one that skips completed tasks leaves done items behind.",
+            hint: "Delete by id alone, whatever the title or the flag."
+        ) { context in
+            let made = try await context.createTasks(["Buy milk", "Buy milk", "Buy milk", "Done already"])
+            _ = try await context.attempt("setTaskCompleted(\"Done already\", true)") {
+                try await context.store.setTaskCompleted(id: made[3].id, true)
+            }
+            for (victim, what) in [(made[1], "the second of three tasks titled \"Buy milk\""), (made[3], "a completed task")] {
+                let before = try await context.snapshot()
+                try await context.attempt("deleteTask(\(what))") { try await context.store.deleteTask(id: victim.id) }
+                try await context.expectError("task(id:) of \(what) after deleting it", .notFound(victim.id)) {
+                    try await context.store.task(id: victim.id)
+                }
+                let expected = Snapshot(tasks: before.tasks.filter { $0.id != victim.id }, contacts: before.contacts)
+                try await context.expectUnchanged(since: expected, after: "deleting \(what), apart from that task")
+            }
+        },
     ]
 
     static let taskImport: [Rule] = [
         Rule(
             "TASK-IMPORT-001",
-            statement: "Importing titles creates one task per title, in order, trimmed, at the same instant, with distinct ids.",
+            statement:
+                "Importing titles creates one task per title, in order, trimmed, with no notes, not completed, all created and updated at one instant read from the clock, with distinct ids; the older tasks stay as they were.",
             reason: "Bulk entry (pasting a shopping list) must behave like many creates, only faster.",
-            hint: "Validate every title first, then store them all in one transaction or one write."
+            hint: "Validate every title first, read the clock once, then store them all in one transaction or one write."
         ) { context in
-            let now = context.tick()
+            let older = try await context.createTask("Older", notes: "kept")
+            context.tick()
+            context.moveClockOnEveryRead()
+            let before = try await context.snapshot()
             let titles = ["  eggs", "flour\n", "sugar", "eggs"]
-            let imported = try await context.attempt("importTasks(titles: \(Show.value(titles)))") {
+            let (imported, instants) = try await context.timed("importTasks(titles: \(Show.value(titles)))") {
                 try await context.store.importTasks(titles: titles)
             }
             try context.expectTitles(imported, ["eggs", "flour", "sugar", "eggs"], "tasks returned by import")
             try context.expectEqual(Set(imported.map(\.id)).count, 4, "distinct ids of four imported tasks")
+            guard let first = imported.first else { return }
+            try context.expectClockReading(first.createdAt, among: instants, "createdAt of the first imported task")
             for task in imported {
-                try context.expectSameInstant(task.createdAt, now, "createdAt of imported \(Show.text(task.title))")
-                try context.expectEqual(task.isCompleted, false, "isCompleted of imported \(Show.text(task.title))")
+                let expected = TaskItem(
+                    id: task.id, title: task.title, notes: nil, isCompleted: false, createdAt: first.createdAt, updatedAt: first.createdAt)
+                try context.expectSameTask(task, expected, "imported \(Show.text(task.title)) (the instant of the first)")
+                try context.expectSameTask(try await context.task(task.id), expected, "imported \(Show.text(task.title)) read back")
             }
             try context.expectTitles(
-                try await context.list(), ["eggs", "sugar", "flour", "eggs"], "tasks() after import, newest (last imported) first")
+                try await context.list(), ["eggs", "sugar", "flour", "eggs", "Older"], "tasks() after import, newest (last imported) first")
+            try context.expectSameTask(try await context.task(older.id), before.tasks[0], "the older task after the import")
         },
         Rule(
             "TASK-IMPORT-002",
-            statement: "An import with an invalid title stores nothing and throws a validation error naming the title's 1-based position.",
+            statement:
+                "An import with an invalid title stores nothing and throws a validation error naming the 1-based position of the first invalid title.",
             reason: "A half-imported list is hard to fix: the user cannot tell which lines went in.",
             hint: "Validate all titles before storing any (Validation.titles), or roll the transaction back."
         ) { context in
@@ -217,6 +310,7 @@ extension Rules {
                 (["ok 1", "ok 2", "   ", "ok 4"], 3, .empty),
                 (["bad\tone", "ok"], 1, .invalidCharacters),
                 (["ok", "ok", String(repeating: "x", count: 201)], 3, .tooLong(max: 200)),
+                (["ok", "\u{7F}del", "  "], 2, .invalidCharacters),
             ]
             for (titles, position, reason) in cases {
                 try await context.expectRejected(
