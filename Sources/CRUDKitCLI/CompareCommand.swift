@@ -1,5 +1,6 @@
 import CRUDBackends
 import CRUDConformance
+import CRUDMutants
 import Foundation
 
 /// `crudkit compare`: the whole suite on every chosen backend, side by side.
@@ -12,7 +13,7 @@ struct CompareCommand {
         """
         USAGE: crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json]
                                [--timeout SECONDS] [--jobs N]
-               crudkit compare --mutants [--format text|markdown|json]
+               crudkit compare --mutants [--backends NAMES] [--format text|markdown|json]
 
         \(summary)
         Rules are rows, backends are columns; each cell is pass, FAIL or n/a (the rule needs
@@ -25,7 +26,8 @@ struct CompareCommand {
           --timeout SECONDS How long one check may run before it fails (default: 120).
           --jobs N          How many checks run at once (default: 8).
           --mutants         Run the suite on every deliberately broken backend instead, and print
-                            the mutation score: how many of them the rules catch.
+                            the mutation score of each catalogue: how many of them a rule aimed
+                            at them catches. With --backends, only the mutants of those names.
           --help            Show this help.
 
         EXIT STATUS:
@@ -43,8 +45,10 @@ struct CompareCommand {
 
     init(arguments words: [String], catalogue: [Backend]) throws(UsageError) {
         var arguments = Arguments(words)
-        let names = catalogue.map(\.name)
         format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
+        mutants = arguments.flag("mutants")
+        let catalogue = mutants ? Mutant.all.map(\.backend) : catalogue
+        let names = catalogue.map(\.name)
         if let list = try arguments.option("backends") {
             var chosen: [Backend] = []
             for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
@@ -74,13 +78,12 @@ struct CompareCommand {
             runner.maxConcurrentChecks = jobs
         }
         self.runner = runner
-        mutants = arguments.flag("mutants")
         try arguments.finish(knownOptions: Self.options)
     }
 
     func run(console: any Console) async throws -> ExitCode {
         if mutants {
-            let report = await MutationReport.run(runner: runner, console: console)
+            let report = await MutationReport.run(runner: runner, names: Set(backends.map(\.name)), console: console)
             switch format {
             case "json": console.out(try Render.json(report))
             case "markdown": console.out(report.markdown())

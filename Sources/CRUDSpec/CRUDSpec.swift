@@ -3,7 +3,9 @@ import Foundation
 /// The operations of the course, for tasks and contacts, that every backend provides.
 ///
 /// Every method is `async throws` and throws ``CRUDError`` only. A rejected operation
-/// (validation, duplicate, not found, invalid query) changes nothing. The rules each
+/// (validation, duplicate, not found, invalid query) changes nothing. Ids are per kind:
+/// a task operation given a contact's id throws ``CRUDError/notFound(id:)``, and the other
+/// way round. The rules each
 /// method must follow are numbered in the conformance suite and listed in
 /// `Course/Specification.md`.
 ///
@@ -19,7 +21,7 @@ public protocol CRUDSpec: Sendable {
 
     /// Creates a task from a title and optional notes, validated by ``Validation/title(_:)``
     /// and ``Validation/notes(_:)``. It gets a fresh id, `isCompleted == false`, and
-    /// `createdAt == updatedAt ==` the clock's now. Titles may repeat.
+    /// `createdAt == updatedAt ==` the clock's now (one reading of the clock). Titles may repeat.
     func createTask(title: String, notes: String?) async throws -> TaskItem
 
     /// The task with this id; ``CRUDError/notFound(id:)`` when there is none.
@@ -33,11 +35,12 @@ public protocol CRUDSpec: Sendable {
     /// do not change the count.
     func countTasks(_ query: TaskQuery) async throws -> Int
 
-    /// Gives a task a new title, validated as on create. Keeps id and `createdAt`; sets
-    /// `updatedAt` to now.
+    /// Gives a task a new title, validated as on create. Keeps id, notes, `isCompleted` and
+    /// `createdAt`; sets `updatedAt` to now.
     func renameTask(id: UUID, to title: String) async throws -> TaskItem
 
-    /// Replaces a task's notes, validated as on create; `nil` or blank removes them.
+    /// Replaces a task's notes, validated as on create; `nil` or blank removes them. Keeps
+    /// everything else; sets `updatedAt` to now.
     func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem
 
     /// Sets whether a task is done; `updatedAt` becomes now even if the flag was already so.
@@ -49,26 +52,30 @@ public protocol CRUDSpec: Sendable {
     /// Deletes the task with this id; ``CRUDError/notFound(id:)`` when there is none.
     func deleteTask(id: UUID) async throws
 
-    /// Creates one task per title, in order, all at the same instant, or none at all:
-    /// the first invalid title throws a validation error with its 1-based position.
+    /// Creates one task per title, in order, all at the same instant (one reading of the
+    /// clock), without notes and not completed, or none at all: the first invalid title
+    /// throws a validation error with its 1-based position.
     func importTasks(titles: [String]) async throws -> [TaskItem]
 
     // MARK: Contacts
 
     /// Creates a contact, validated by ``Validation/name(_:)``, ``Validation/email(_:)`` and
-    /// ``Validation/phone(_:)``. An email another contact holds, in any letter case, throws
-    /// ``CRUDError/duplicate(field:)``.
+    /// ``Validation/phone(_:)``. `createdAt == updatedAt ==` the clock's now. An email
+    /// another contact holds, in any letter case, throws ``CRUDError/duplicate(field:)``:
+    /// emails are compared in their stored form, scalar for scalar.
     func createContact(name: String, email: String, phone: String?) async throws -> Contact
 
     /// The contact with this id; ``CRUDError/notFound(id:)`` when there is none.
     func contact(id: UUID) async throws -> Contact
 
-    /// The contacts whose name contains the search term, by name, then email, then creation,
-    /// after the offset, at most the limit.
+    /// The contacts whose name contains the search term (as for tasks: trimmed, literal,
+    /// ignoring case and diacritics), by name, then email, then creation, after the offset,
+    /// at most the limit. A negative limit or offset throws ``CRUDError/invalidQuery(reason:)``.
     func contacts(_ query: ContactQuery) async throws -> [Contact]
 
-    /// Changes any of name, email and phone, validated as on create. Changing the email
-    /// to one another contact holds throws ``CRUDError/duplicate(field:)``.
+    /// Changes any of name, email and phone, validated as on create, and nothing else;
+    /// keeps id and `createdAt` and sets `updatedAt` to now. Changing the email to one
+    /// another contact holds throws ``CRUDError/duplicate(field:)``.
     func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact
 
     /// Deletes the contact with this id; ``CRUDError/notFound(id:)`` when there is none.

@@ -21,14 +21,17 @@ public enum Validation {
     /// The fewest and most digits a phone number may have.
     public static let phoneDigits = 7...15
 
-    /// A task title: trimmed of leading and trailing whitespace and newlines; not empty;
-    /// at most 200 Characters; no control characters (Unicode Cc: NUL, tab, newlines) inside.
+    /// A task title: trimmed of leading and trailing Unicode `White_Space` (all 25 scalars,
+    /// see ``trimmed(_:)``); not empty; at most 200 Characters (grapheme clusters), counted
+    /// after trimming; no control character (Unicode Cc: U+0000–U+001F, U+007F–U+009F)
+    /// inside. Not normalized: the text is kept scalar for scalar as typed.
     public static func title(_ raw: String) throws(CRUDError) -> String {
         try singleLine(raw, field: .title, maxLength: maxTitleLength)
     }
 
-    /// Task notes: trimmed; blank means none (`nil`); at most 1,000 Characters; line feeds
-    /// and carriage returns allowed, other control characters rejected.
+    /// Task notes: trimmed like a title; blank means none (`nil`); at most 1,000 Characters
+    /// after trimming (CR LF is one Character); line feeds and carriage returns allowed
+    /// inside, every other control character rejected. Not normalized.
     public static func notes(_ raw: String?) throws(CRUDError) -> String? {
         guard let raw else { return nil }
         let text = trimmed(raw)
@@ -40,14 +43,19 @@ public enum Validation {
         return text
     }
 
-    /// A contact name: trimmed; not empty; at most 100 Characters; no control characters.
+    /// A contact name: trimmed like a title; not empty; at most 100 Characters counted after
+    /// trimming; no control characters. Not normalized.
     public static func name(_ raw: String) throws(CRUDError) -> String {
         try singleLine(raw, field: .name, maxLength: maxNameLength)
     }
 
-    /// A contact email: trimmed and lowercased; not empty; at most 254 Characters; exactly
-    /// one `@` with a non-empty part before it and a dotted domain after it (labels not
-    /// empty); no whitespace or control characters anywhere.
+    /// A contact email: trimmed, then lowercased with Unicode's lowercase mapping of each
+    /// scalar (`String.lowercased()`: beyond A–Z, without locale); not empty; at most 254
+    /// Characters counted after trimming and lowercasing; exactly one `@` with a non-empty
+    /// part before it and a dotted domain after it (labels not empty); no `White_Space` or
+    /// control characters anywhere. Not normalized otherwise: two emails are the same
+    /// address when these stored forms are the same scalars (precomposed `é` and `e` +
+    /// U+0301 are two addresses).
     public static func email(_ raw: String) throws(CRUDError) -> String {
         let text = trimmed(raw).lowercased()
         if text.isEmpty { throw .validation(ValidationFailure(field: .email, reason: .empty)) }
@@ -61,8 +69,9 @@ public enum Validation {
         return text
     }
 
-    /// A contact phone: optional; trimmed; blank means none (`nil`); only ASCII digits,
-    /// spaces and `+ - ( ) .`; 7 to 15 digits. Stored as typed, after trimming.
+    /// A contact phone: optional; trimmed like a title; blank means none (`nil`); inside,
+    /// only ASCII digits, the ASCII space and `+ - ( ) .` (no other space, no control
+    /// characters); 7 to 15 digits. Stored as typed, after trimming.
     public static func phone(_ raw: String?) throws(CRUDError) -> String? {
         guard let raw else { return nil }
         let text = trimmed(raw)
@@ -83,7 +92,8 @@ public enum Validation {
     }
 
     /// Every title of an import, validated in order. The first bad title throws with its
-    /// 1-based position, so a batch is accepted whole or not at all.
+    /// 1-based position (the first one, when several are bad), so a batch is accepted whole
+    /// or not at all.
     public static func titles(_ raw: [String]) throws(CRUDError) -> [String] {
         var result: [String] = []
         result.reserveCapacity(raw.count)
@@ -99,7 +109,8 @@ public enum Validation {
         return result
     }
 
-    /// A search term as backends should use it: trimmed, and `nil` when blank.
+    /// A search term as backends should use it: trimmed of `White_Space` at both ends (the
+    /// spaces inside stay and are matched literally), and `nil` when blank.
     public static func searchTerm(_ raw: String?) -> String? {
         guard let raw else { return nil }
         let text = trimmed(raw)

@@ -151,21 +151,35 @@ struct RulesCommandTests {
 
 @Suite("crudkit compare --mutants")
 struct MutantsCommandTests {
-    @Test("The mutation score counts every mutant the suite catches, and says which rules caught it")
+    @Test("The mutation score counts, per catalogue, the mutants a rule aimed at them catches, and says which rules did")
     func score() async throws {
+        // Two mutants: every mutant of both catalogues is run by "Mutants are caught" and by
+        // .ci/run's `crudkit compare --mutants`; this checks the command's report.
+        let chosen = ["oldest-first", "silent-delete"]
         let console = CapturedConsole()
-        let status = await CRUDKitTool.run(["compare", "--mutants", "--format", "json"], console: console)
+        let status = await CRUDKitTool.run(
+            ["compare", "--mutants", "--backends", chosen.joined(separator: ","), "--format", "json"], console: console)
         #expect(status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
-        let total = try #require(object["total"] as? Int)
-        #expect(total >= 30 && object["caught"] as? Int == total)
+        #expect(object["total"] as? Int == 2 && object["caught"] as? Int == 2)
+        let catalogues = try #require(object["catalogues"] as? [[String: Any]])
+        #expect(catalogues.map { $0["catalogue"] as? String } == Mutant.catalogues.map(\.name))
         let mutants = try #require(object["mutants"] as? [[String: Any]])
         let oldest = try #require(mutants.first { $0["name"] as? String == "oldest-first" })
         #expect((oldest["caughtBy"] as? [String])?.contains("TASK-READ-002") == true)
+        #expect((oldest["aimedAt"] as? [String])?.contains("TASK-READ-002") == true)
         let text = CapturedConsole()
-        _ = await CRUDKitTool.run(["compare", "--mutants"], console: text)
-        #expect(text.stdout.hasPrefix("Mutation score: \(total)/\(total) mutants caught (100%)"))
+        _ = await CRUDKitTool.run(["compare", "--mutants", "--backends", chosen.joined(separator: ",")], console: text)
+        #expect(text.stdout.hasPrefix("Mutation score: 2/2 mutants caught (100%)\n  written beside the rules: 2/2"))
         #expect(text.stdout.contains("Survivors: none"))
+    }
+
+    @Test("An unknown mutant name is a usage error that lists the mutants")
+    func unknownMutant() async throws {
+        let console = CapturedConsole()
+        let status = await CRUDKitTool.run(["compare", "--mutants", "--backends", "no-such-mutant"], console: console)
+        #expect(status == 64)
+        #expect(console.stderr.contains("oldest-first"), "the usage error lists the mutants: \(console.stderr)")
     }
 }
 

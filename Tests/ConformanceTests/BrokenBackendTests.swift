@@ -14,12 +14,12 @@ struct BrokenBackendTests {
         #expect(!failed.isEmpty, "\(broken.name) (\(broken.mistake)) passed every rule")
         // The rules aimed at the mistake must all catch it. Others may fail too: a list
         // that is oldest-first breaks every rule that reads a list.
-        let missed = broken.caughtBy.subtracting(failed)
+        let missed = broken.aimedAt.subtracting(failed)
         #expect(
             missed.isEmpty,
             "\(broken.name) (\(broken.mistake)) passed \(missed.sorted()), which should catch it; it failed \(failed.sorted())")
         // The failure message must name the rule, the statement, expected, actual and the hint.
-        for result in results where broken.caughtBy.contains(result.rule.id) {
+        for result in results where broken.aimedAt.contains(result.rule.id) {
             guard let report = result.failureReport else { continue }
             #expect(report.contains(result.rule.id) && report.contains(result.rule.statement) && report.contains(result.rule.hint))
             #expect(report.contains("expected:") && report.contains("actual:"))
@@ -30,7 +30,7 @@ struct BrokenBackendTests {
     func everyRuleIsExercised() {
         #expect(Mutant.all.count >= 30)
         #expect(Set(Mutant.all.map(\.name)).count == Mutant.all.count, "two mutants share a name")
-        let aimed = Set(Mutant.all.flatMap(\.caughtBy))
+        let aimed = Set(Mutant.all.flatMap(\.aimedAt))
         for rule in Rules.all where !aimed.contains(rule.id) {
             #expect(Mutant.unexercised[rule.id] != nil, "no mutant is aimed at \(rule.id), and no reason is given")
         }

@@ -205,6 +205,29 @@ extension Rules {
                 try await context.expectError(Describe.query(query), .invalidQuery) { try await context.store.contacts(query) }
             }
         },
+        Rule(
+            "CONTACT-READ-005",
+            statement:
+                "Contact search, order, offset and limit combine: search first (a blank or padded term as for tasks), then the order, then the offset, then the limit, for every combination, on contacts whose names repeat.",
+            reason: "An address book screen searches and pages at once; paging before searching shows the wrong people.",
+            hint: "Filter by the trimmed term, sort the matches by folded name, email and creation, then skip and take."
+        ) { context in
+            var made: [Contact] = []
+            for (index, name) in ["Ada", "ada", "ADA King", "Bob", "Émile", "emile", "Zoë", "Ada"].enumerated() {
+                context.tick(seconds: 1)
+                made.append(try await context.createContact(name, "person\(7 - index)@example.com"))
+            }
+            for search in [nil, "  ", "ada", " ADA\u{A0}", "emile", "zzz"] {
+                let ordered = RecordOrder.contacts(made.filter { TextKey.matches($0.name, search: Validation.searchTerm(search)) })
+                for limit in [nil, 0, 1, 2] {
+                    for offset in [0, 1, 2, 20] {
+                        let query = ContactQuery(search: search, limit: limit, offset: offset)
+                        let page = Array(ordered.dropFirst(offset).prefix(limit ?? ordered.count))
+                        try context.expectIDs(try await context.listContacts(query), page, Describe.query(query))
+                    }
+                }
+            }
+        },
     ]
 
     static let contactDuplicate: [Rule] = [

@@ -116,6 +116,49 @@ extension Rules {
             try context.expectIDs(
                 try await context.list(), [new, old], "tasks() with one task from before and one from after a reopen, same instant")
         },
+        Rule(
+            "DURABILITY-007",
+            statement:
+                "Every kind of write survives a reopen on its own: create, rename, edit notes, set completed, toggle, import, delete, and contact create, update and delete; afterwards the store reads back equal in every field and in the same order.",
+            reason: "A store that saves on some operations only loses exactly the edit the user made last before quitting.",
+            hint:
+                "Save (or commit) at the end of every write operation, not only in create; reopen after each kind to find the one you missed.",
+            requires: [.durability]
+        ) { context in
+            context.moveClockOnEveryRead()
+            let task = try await context.createTask("Written", notes: "first notes")
+            let writes: [(String, @Sendable (any CRUDSpec) async throws -> Void)] = [
+                ("createTask", { _ = try await $0.createTask(title: "Created", notes: "line 1\nline 2") }),
+                ("renameTask", { _ = try await $0.renameTask(id: task.id, to: "Renamed") }),
+                ("editTaskNotes", { _ = try await $0.editTaskNotes(id: task.id, notes: "second notes") }),
+                ("setTaskCompleted", { _ = try await $0.setTaskCompleted(id: task.id, true) }),
+                ("toggleTask", { _ = try await $0.toggleTask(id: task.id) }),
+                ("importTasks", { _ = try await $0.importTasks(titles: ["imported 1", "imported 2"]) }),
+                ("deleteTask", { try await $0.deleteTask(id: task.id) }),
+                ("createContact", { _ = try await $0.createContact(name: "Ada", email: "ada@example.com", phone: "555 123 4567") }),
+                (
+                    "updateContact",
+                    {
+                        guard let ada = try await $0.contacts(ContactQuery()).first else { return }
+                        _ = try await $0.updateContact(
+                            id: ada.id, ContactChanges(name: "Ada King", email: "Countess@Example.com", phone: ""))
+                    }
+                ),
+                (
+                    "deleteContact",
+                    {
+                        guard let ada = try await $0.contacts(ContactQuery()).first else { return }
+                        try await $0.deleteContact(id: ada.id)
+                    }
+                ),
+            ]
+            for (call, write) in writes {
+                try await context.attempt(call) { try await write(try context.store) }
+                let before = try await context.snapshot()
+                try await context.reopen()
+                try await context.expectUnchanged(since: before, after: "\(call) and a reopen")
+            }
+        },
     ]
 
     static let concurrency: [Rule] = [

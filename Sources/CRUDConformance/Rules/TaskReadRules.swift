@@ -194,6 +194,10 @@ extension Rules {
             try context.expectEqual(try await context.count(TaskQuery(filter: .completed)), 1, "countTasks(filter: .completed)")
             try context.expectEqual(try await context.count(TaskQuery(search: "MILK")), 2, "countTasks(search: \"MILK\")")
             try context.expectEqual(
+                try await context.count(TaskQuery(search: " \n ")), 3, "countTasks(search: \" \\n \") (blank: no search)")
+            try context.expectEqual(
+                try await context.count(TaskQuery(filter: .completed, search: "  ")), 1, "countTasks(filter: .completed, search: \"  \")")
+            try context.expectEqual(
                 try await context.count(TaskQuery(filter: .incomplete, search: "milk", limit: 0, offset: 1)), 1,
                 "countTasks(filter: .incomplete, search: \"milk\", limit: 0, offset: 1)")
         },
@@ -219,6 +223,65 @@ extension Rules {
                 try context.expectTitles(
                     try await context.list(TaskQuery(search: term)), ["Caf\u{E9} precomposed", "Cafe\u{301} decomposed"],
                     "tasks(search: \(Show.text(term))\(Describe.scalars(term)))")
+            }
+        },
+        Rule(
+            "TASK-READ-018",
+            statement:
+                "Every combination of filter, search (none, blank, padded, a term, one that matches nothing), sort, limit and offset gives the page the specification defines, and countTasks the number of matches, on tasks with repeated titles, ties and completed ones.",
+            reason: "Screens combine all of these at once; each part working alone does not make the combination right.",
+            hint:
+                "Apply filter and search together, then the order with its tie-breaks, then the offset, then the limit; count before paging."
+        ) { context in
+            var made: [TaskItem] = []
+            for (index, title) in ["milk", "Milk", "MILK tea", "café", "Cafe\u{301} noir", "bread", "milk", "oat milk", "Straße"]
+                .enumerated()
+            {
+                if index % 3 != 1 { context.tick(seconds: 1) }  // every third task shares its instant with the one before
+                if index == 5 { context.clock.advance(seconds: -3_600) }  // and one is backdated
+                made.append(try await context.createTask(title))
+            }
+            for index in [1, 2, 4, 6] {
+                made[index] = try await context.attempt("setTaskCompleted(\(Show.text(made[index].title)), true)") {
+                    try await context.store.setTaskCompleted(id: made[index].id, true)
+                }
+            }
+            for filter in TaskFilter.allCases {
+                for search in [nil, "  ", "milk", " MILK\n", "cafe", "zzz"] {
+                    let matches = made.filter { filter.includes($0) && TextKey.matches($0.title, search: Validation.searchTerm(search)) }
+                    let counted = TaskQuery(filter: filter, search: search, sort: .title, limit: 1, offset: 1)
+                    try context.expectEqual(
+                        try await context.count(counted), matches.count, "countTasks(\(Describe.queryArguments(counted)))")
+                    for sort in TaskSort.allCases {
+                        let ordered = RecordOrder.tasks(matches, sortedBy: sort)
+                        for limit in [nil, 0, 2] {
+                            for offset in [0, 1, 20] {
+                                let query = TaskQuery(filter: filter, search: search, sort: sort, limit: limit, offset: offset)
+                                let page = Array(ordered.dropFirst(offset).prefix(limit ?? ordered.count))
+                                try context.expectIDs(try await context.list(query), page, Describe.query(query))
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        Rule(
+            "TASK-READ-019",
+            statement:
+                "A search term is trimmed of Unicode White_Space before matching (\"  milk\\n\" finds what \"milk\" finds), and the spaces inside it are matched literally.",
+            reason: "A term typed or pasted with a stray space must still find the task, but \"oat milk\" is not \"oat  milk\".",
+            hint: "Use the query's effectiveSearch (Validation.searchTerm): trim the ends, keep the inside."
+        ) { context in
+            _ = try await context.createTasks(["oat milk", "oat  milk", "milk"])
+            let cases: [(String, [String])] = [
+                ("  milk\n", ["milk", "oat  milk", "oat milk"]), ("\u{3000}oat milk\u{A0}", ["oat milk"]), ("oat  milk", ["oat  milk"]),
+                ("t m", ["oat milk"]),
+            ]
+            for (term, titles) in cases {
+                try context.expectTitles(
+                    try await context.list(TaskQuery(search: term)), titles, "tasks(search: \(Show.text(term))\(Describe.scalars(term)))")
+                try context.expectEqual(
+                    try await context.count(TaskQuery(search: term)), titles.count, "countTasks(search: \(Show.text(term)))")
             }
         },
     ]

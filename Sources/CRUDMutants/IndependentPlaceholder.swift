@@ -1,0 +1,3 @@
+extension Mutant {
+    static let independent: [Mutant] = []
+}
