@@ -1,5 +1,204 @@
+import CRUDConformance
+import CRUDMemory
+import CRUDSpec
+import Foundation
+
 extension Mutant {
-    /// Mutants aimed at the grid rules (fields through every writer, ids of the other kind,
-    /// combined queries, every write reopened).
-    static let grid: [Mutant] = []
+    /// Mutants aimed at the grid rules: fields through every writer, ids of the other kind,
+    /// repeated titles, combined queries, every kind of write reopened.
+    static let grid: [Mutant] = [
+        Mutant(
+            "update-trims-ascii-only", mistake: "trims an email on update of ASCII spaces only, then finds U+3000 inside it invalid",
+            aimedAt: ["FIELD-001"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                update: { id, changes, inner in
+                    if let email = changes.email {
+                        let asciiTrimmed = email.trimmingCharacters(in: .init(charactersIn: " \t\n\r"))
+                        if Validation.trimmed(asciiTrimmed) != asciiTrimmed {
+                            throw CRUDError.validation(ValidationFailure(field: .email, reason: .invalidEmail))
+                        }
+                    }
+                    return try await inner.updateContact(id: id, changes)
+                })
+        },
+        Mutant(
+            "unicode-blank-phone-refused", mistake: "clears a phone on update only when it is blank in ASCII; U+3000 gives invalidPhone",
+            aimedAt: ["FIELD-002"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                update: { id, changes, inner in
+                    if let phone = changes.phone, Validation.trimmed(phone).isEmpty, !phone.unicodeScalars.allSatisfy(\.isASCII) {
+                        throw CRUDError.validation(ValidationFailure(field: .phone, reason: .invalidPhone))
+                    }
+                    return try await inner.updateContact(id: id, changes)
+                })
+        },
+        Mutant(
+            "name-length-in-utf16", mistake: "counts a contact name's length in UTF-16 units, as NSString.length does",
+            aimedAt: ["FIELD-003"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                create: { name, email, phone, inner in
+                    if Validation.trimmed(name).utf16.count > Validation.maxNameLength {
+                        throw CRUDError.validation(ValidationFailure(field: .name, reason: .tooLong(max: Validation.maxNameLength)))
+                    }
+                    return try await inner.createContact(name: name, email: email, phone: phone)
+                })
+        },
+        Mutant(
+            "email-strips-c1", mistake: "strips DEL and C1 controls from emails instead of refusing them", aimedAt: ["FIELD-004"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                create: { name, email, phone, inner in
+                    var kept = String.UnicodeScalarView()
+                    kept.append(contentsOf: email.unicodeScalars.filter { $0.value < 0x7F || $0.value > 0x9F })
+                    return try await inner.createContact(name: name, email: String(kept), phone: phone)
+                })
+        },
+        Mutant(
+            "update-normalizes-names", mistake: "stores names precomposed (NFC) when a contact is updated", aimedAt: ["FIELD-005"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                update: { id, changes, inner in
+                    var changes = changes
+                    changes.name = changes.name?.precomposedStringWithCanonicalMapping
+                    return try await inner.updateContact(id: id, changes)
+                })
+        },
+        Mutant(
+            "email-ascii-lowercase", mistake: "lowercases emails A–Z only, keeping Ü and И in capitals", aimedAt: ["FIELD-006"]
+        ) { inner, _ in
+            ContactDisguiseStore(inner: inner) { name, email, phone in
+                let typed = Validation.trimmed(email)
+                let asciiLowered = String(typed.map { $0.isASCII ? Character($0.lowercased()) : $0 })
+                guard let correct = try? Validation.email(email), correct != asciiLowered else { return nil }
+                return ContactDisguise(
+                    send: (name, email, phone), show: (Validation.trimmed(name), asciiLowered, try? Validation.phone(phone)))
+            }
+        },
+        Mutant(
+            "canonical-email-identity", mistake: "compares emails with String ==, so precomposed and decomposed é collide",
+            aimedAt: ["FIELD-007"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                create: { name, email, phone, inner in
+                    let wanted = try Validation.email(email)
+                    if try await inner.contacts(ContactQuery()).contains(where: { $0.email == wanted }) {
+                        throw CRUDError.duplicate(field: .email)
+                    }
+                    return try await inner.createContact(name: name, email: email, phone: phone)
+                })
+        },
+        Mutant(
+            "one-id-table", mistake: "keeps tasks and contacts in one table by id, so deleteTask removes a contact",
+            aimedAt: ["IDS-001"]
+        ) { inner, _ in
+            DeleteMutantStore(inner: inner) { id, inner in
+                do { try await inner.deleteTask(id: id) } catch CRUDError.notFound { try await inner.deleteContact(id: id) }
+            }
+        },
+        Mutant(
+            "rename-by-title", mistake: "renames every task that has the renamed task's title", aimedAt: ["TASK-UPDATE-008"]
+        ) { inner, _ in
+            UpdateMutantStore(
+                inner: inner,
+                rename: { id, title, inner in
+                    let old = try await inner.task(id: id).title
+                    for twin in try await inner.tasks(TaskQuery()) where twin.id != id && twin.title == old {
+                        _ = try await inner.renameTask(id: twin.id, to: title)
+                    }
+                    return try await inner.renameTask(id: id, to: title)
+                })
+        },
+        Mutant(
+            "delete-by-title", mistake: "deletes every task that has the deleted task's title", aimedAt: ["TASK-DELETE-004"]
+        ) { inner, _ in
+            DeleteMutantStore(inner: inner) { id, inner in
+                let title = try await inner.task(id: id).title
+                for twin in try await inner.tasks(TaskQuery()) where twin.title == title { try await inner.deleteTask(id: twin.id) }
+            }
+        },
+        Mutant(
+            "pages-before-filter", mistake: "pages the sorted list before the completion filter", aimedAt: ["TASK-READ-018"]
+        ) { inner, _ in
+            ListMutantStore(inner: inner) { query, inner in
+                guard query.filter != .all else { return try await inner.tasks(query) }
+                var everyTask = query
+                everyTask.filter = .all
+                return try await inner.tasks(everyTask).filter(query.filter.includes)
+            }
+        },
+        Mutant(
+            "search-untrimmed", mistake: "searches with the term as typed, spaces at its ends included", aimedAt: ["TASK-READ-019"]
+        ) { inner, _ in
+            ListMutantStore(inner: inner) { query, inner in
+                guard let term = query.search, Validation.searchTerm(term) != nil else { return try await inner.tasks(query) }
+                try query.validate()
+                let found = try await ListMutation.everything(query, inner).filter {
+                    TextKey.searchKey($0.title).contains(TextKey.searchKey(term))
+                }
+                return Array(found.dropFirst(query.offset).prefix(query.limit ?? found.count))
+            }
+        },
+        Mutant(
+            "contact-page-before-search", mistake: "takes the page of contacts first, then searches in it", aimedAt: ["CONTACT-READ-005"]
+        ) { inner, _ in
+            ContactMutantStore(
+                inner: inner,
+                list: { query, inner in
+                    let page = try await inner.contacts(ContactQuery(limit: query.limit, offset: query.offset))
+                    return page.filter { TextKey.matches($0.name, search: query.effectiveSearch) }
+                })
+        },
+        Mutant(
+            "saves-on-create-and-delete", mistake: "declares durability but saves only after creates, imports and deletes",
+            aimedAt: ["DURABILITY-007"],
+            backend: Backend(name: "saves-on-create-and-delete", capabilities: [.durability]) {
+                let storage = SavedStateStorage()
+                return TemporaryStorage { clock in await storage.open(clock: clock) }
+            }),
+    ]
+}
+
+/// Keeps a store's state between opens, but saves it only after creates, imports and
+/// deletes: renames, notes, flags and contact updates are lost on reopen.
+final class SavedStateStorage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var saved = StoreState()
+
+    func open(clock: any CRUDClock) async -> any CRUDSpec {
+        SavingStore(inner: MemoryStore(state: lock.withLock { saved }, clock: clock), storage: self)
+    }
+
+    func save(_ state: StoreState) {
+        lock.withLock { saved = state }
+    }
+}
+
+/// Saves its state to the storage after the writes that add or remove records only.
+struct SavingStore: ForwardingStore {
+    let inner: MemoryStore
+    let storage: SavedStateStorage
+
+    private func saving<T>(_ result: T) async -> T {
+        storage.save(await inner.currentState())
+        return result
+    }
+
+    func createTask(title: String, notes: String?) async throws -> TaskItem {
+        await saving(try await inner.createTask(title: title, notes: notes))
+    }
+    func importTasks(titles: [String]) async throws -> [TaskItem] { await saving(try await inner.importTasks(titles: titles)) }
+    func deleteTask(id: UUID) async throws { await saving(try await inner.deleteTask(id: id)) }
+    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
+        await saving(try await inner.createContact(name: name, email: email, phone: phone))
+    }
+    func deleteContact(id: UUID) async throws { await saving(try await inner.deleteContact(id: id)) }
 }
