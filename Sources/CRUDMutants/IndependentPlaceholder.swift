@@ -1,3 +1,0 @@
-extension Mutant {
-    static let independent: [Mutant] = []
-}
