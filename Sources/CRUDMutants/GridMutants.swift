@@ -72,17 +72,6 @@ extension Mutant {
                 })
         },
         Mutant(
-            "email-ascii-lowercase", mistake: "lowercases emails A–Z only, keeping Ü and И in capitals", aimedAt: ["FIELD-006"]
-        ) { inner, _ in
-            ContactDisguiseStore(inner: inner) { name, email, phone in
-                let typed = Validation.trimmed(email)
-                let asciiLowered = String(typed.map { $0.isASCII ? Character($0.lowercased()) : $0 })
-                guard let correct = try? Validation.email(email), correct != asciiLowered else { return nil }
-                return ContactDisguise(
-                    send: (name, email, phone), show: (Validation.trimmed(name), asciiLowered, try? Validation.phone(phone)))
-            }
-        },
-        Mutant(
             "canonical-email-identity", mistake: "compares emails with String ==, so precomposed and decomposed é collide",
             aimedAt: ["FIELD-007"]
         ) { inner, _ in
@@ -97,14 +86,6 @@ extension Mutant {
                 })
         },
         Mutant(
-            "one-id-table", mistake: "keeps tasks and contacts in one table by id, so deleteTask removes a contact",
-            aimedAt: ["IDS-001"]
-        ) { inner, _ in
-            DeleteMutantStore(inner: inner) { id, inner in
-                do { try await inner.deleteTask(id: id) } catch CRUDError.notFound { try await inner.deleteContact(id: id) }
-            }
-        },
-        Mutant(
             "rename-by-title", mistake: "renames every task that has the renamed task's title", aimedAt: ["TASK-UPDATE-008"]
         ) { inner, _ in
             UpdateMutantStore(
@@ -115,46 +96,6 @@ extension Mutant {
                         _ = try await inner.renameTask(id: twin.id, to: title)
                     }
                     return try await inner.renameTask(id: id, to: title)
-                })
-        },
-        Mutant(
-            "delete-by-title", mistake: "deletes every task that has the deleted task's title", aimedAt: ["TASK-DELETE-004"]
-        ) { inner, _ in
-            DeleteMutantStore(inner: inner) { id, inner in
-                let title = try await inner.task(id: id).title
-                for twin in try await inner.tasks(TaskQuery()) where twin.title == title { try await inner.deleteTask(id: twin.id) }
-            }
-        },
-        Mutant(
-            "pages-before-filter", mistake: "pages the sorted list before the completion filter", aimedAt: ["TASK-READ-018"]
-        ) { inner, _ in
-            ListMutantStore(inner: inner) { query, inner in
-                guard query.filter != .all else { return try await inner.tasks(query) }
-                var everyTask = query
-                everyTask.filter = .all
-                return try await inner.tasks(everyTask).filter(query.filter.includes)
-            }
-        },
-        Mutant(
-            "search-untrimmed", mistake: "searches with the term as typed, spaces at its ends included", aimedAt: ["TASK-READ-019"]
-        ) { inner, _ in
-            ListMutantStore(inner: inner) { query, inner in
-                guard let term = query.search, Validation.searchTerm(term) != nil else { return try await inner.tasks(query) }
-                try query.validate()
-                let found = try await ListMutation.everything(query, inner).filter {
-                    TextKey.searchKey($0.title).contains(TextKey.searchKey(term))
-                }
-                return Array(found.dropFirst(query.offset).prefix(query.limit ?? found.count))
-            }
-        },
-        Mutant(
-            "contact-page-before-search", mistake: "takes the page of contacts first, then searches in it", aimedAt: ["CONTACT-READ-005"]
-        ) { inner, _ in
-            ContactMutantStore(
-                inner: inner,
-                list: { query, inner in
-                    let page = try await inner.contacts(ContactQuery(limit: query.limit, offset: query.offset))
-                    return page.filter { TextKey.matches($0.name, search: query.effectiveSearch) }
                 })
         },
         Mutant(

@@ -46,7 +46,7 @@ extension Rules {
         Rule(
             "CONTACT-CREATE-003",
             statement:
-                "An email that is not a plausible address is rejected with validation.invalidEmail (blank: validation.empty) and nothing is stored.",
+                "An email that is not a plausible address (one @, a non-empty local part, a dotted domain, no White_Space inside, U+00A0 and U+3000 included) is rejected with validation.invalidEmail (blank: validation.empty) and nothing is stored.",
             reason: "A contact exists to be reached; an address that cannot work is a typo to catch now.",
             hint: "Exactly one @, a non-empty local part, a dotted domain with no empty labels, no whitespace."
         ) { context in
@@ -59,6 +59,16 @@ extension Rules {
                     try await context.store.createContact(name: "Ada", email: email, phone: nil)
                 }
             }
+            let spaced = TextCorpus.whiteSpace.map { "ada\(String($0))lovelace@example.com" }
+            let before = try await context.snapshot()
+            for email in spaced {
+                try await context.expectError(
+                    Describe.createContact("Ada", email, nil) + Describe.scalars(email), .validation(.email, .invalidEmail)
+                ) {
+                    try await context.store.createContact(name: "Ada", email: email, phone: nil)
+                }
+            }
+            try await context.expectUnchanged(since: before, after: "emails with White_Space inside")
             try await context.expectRejected(Describe.createContact("Ada", "  ", nil), .validation(.email, .empty)) {
                 try await context.store.createContact(name: "Ada", email: "  ", phone: nil)
             }
@@ -380,11 +390,13 @@ extension Rules {
         ) { context in
             let ada = try await context.createContact("Ada", "ada@example.com")
             let grace = try await context.createContact("Grace", "grace@example.com")
+            let otherAda = try await context.createContact("Ada", "ada.king@example.com")
             try await context.attempt("deleteContact(Ada)") { try await context.store.deleteContact(id: ada.id) }
             try await context.expectError("contact(id:) of the deleted contact", .notFound(ada.id)) {
                 try await context.store.contact(id: ada.id)
             }
-            try context.expectIDs(try await context.listContacts(), [grace], "contacts() after the delete")
+            try context.expectIDs(try await context.listContacts(), [otherAda, grace], "contacts() after deleting one of two named Ada")
+            try context.expectSameContact(try await context.contact(otherAda.id), otherAda, "the other contact named Ada")
             try context.expectSameContact(try await context.contact(grace.id), grace, "the contact that was not deleted")
         },
         Rule(

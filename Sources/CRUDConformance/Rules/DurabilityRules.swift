@@ -5,7 +5,8 @@ extension Rules {
     static let durability: [Rule] = [
         Rule(
             "DURABILITY-001",
-            statement: "Tasks survive close and reopen unchanged: ids, exact text, notes, flags and dates to the millisecond.",
+            statement:
+                "Tasks survive close and reopen unchanged: ids, exact text, notes (their CR LF and CR line breaks too), flags and dates to the millisecond.",
             reason: "Data must survive an app relaunch; that is what a store is for.",
             hint: "Write every committed change before returning; store dates with their milliseconds.",
             requires: [.durability]
@@ -13,7 +14,7 @@ extension Rules {
             var made: [TaskItem] = []
             for text in ["Plain", "Cafe\u{301} 👩‍💻 '); DROP TABLE tasks; --", "Notes too"] {
                 context.tick()
-                made.append(try await context.createTask(text, notes: text == "Notes too" ? "line 1\nline 2" : nil))
+                made.append(try await context.createTask(text, notes: text == "Notes too" ? "line 1\nline 2\r\nline 3\rline 4" : nil))
             }
             made[0] = try await context.attempt("toggleTask(\"Plain\")") { try await context.store.toggleTask(id: made[0].id) }
             try await context.reopen()
@@ -104,7 +105,8 @@ extension Rules {
         },
         Rule(
             "DURABILITY-006",
-            statement: "Tasks created after a reopen order after the older ones, even at the same instant.",
+            statement:
+                "Tasks created after a reopen order after the older ones, even at the same instant, and still do after another reopen.",
             reason: "A creation sequence that restarts at zero after a relaunch puts new tasks among old ones.",
             hint: "Continue the sequence from the stored maximum (SQLite's rowid does; an in-file counter must be saved).",
             requires: [.durability]
@@ -115,6 +117,8 @@ extension Rules {
             let new = try await context.createTask("new")
             try context.expectIDs(
                 try await context.list(), [new, old], "tasks() with one task from before and one from after a reopen, same instant")
+            try await context.reopen()
+            try context.expectIDs(try await context.list(), [new, old], "the same two tasks after a second reopen")
         },
         Rule(
             "DURABILITY-007",

@@ -40,7 +40,8 @@ extension Rules {
         },
         Rule(
             "TASK-READ-004",
-            statement: "Title order is case-insensitive, then by exact title, then by creation (the earlier first).",
+            statement:
+                "Title order is case-insensitive, then by exact title compared by Unicode scalar values (so e + U+0301 comes before é), then by creation (the earlier first).",
             reason: "People expect \"apple\" next to \"Apple\", and a fixed order for equal titles.",
             hint: "Sort by a case-folded key, then the exact title (binary), then the creation sequence ascending."
         ) { context in
@@ -48,6 +49,11 @@ extension Rules {
             let listed = try await context.list(TaskQuery(sort: .title))
             try context.expectTitles(listed, ["Apple", "apple", "Banana", "banana", "cherry", "same", "same"], "tasks(sort: .title)")
             try context.expectIDs(Array(listed.suffix(2)), [made[1], made[6]], "the two tasks titled \"same\", earlier first")
+            let forms = try await context.createTasks(["x caf\u{E9}", "x cafe\u{301}"])
+            try context.expectIDs(
+                Array(try await context.list(TaskQuery(sort: .title)).suffix(2)), [forms[1], forms[0]],
+                "\"x cafe\u{301}\" (decomposed, U+0065 U+0301) before the later-created \"x caf\u{E9}\" (U+00E9): exact titles by scalar values, not String <"
+            )
         },
         Rule(
             "TASK-READ-005",

@@ -43,6 +43,7 @@ extension Rules {
                 try await context.store.renameTask(id: task.id, to: "  Spaced \n")
             }
             try context.expectExactText(trimmed.title, "Spaced", "title after renaming to \"  Spaced \\n\"")
+            context.moveClockOnEveryRead()  // so a rejected rename that stamps updatedAt is seen
             let bad: [(String, ValidationReason)] = [
                 ("  ", .empty), (String(repeating: "z", count: 201), .tooLong(max: 200)), ("tab\there", .invalidCharacters),
             ]

@@ -6,7 +6,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-lowercased-in-ascii", mistake: "lowercases emails with an A-Z table, like SQL lower()",
-                caughtBy: ["CONTACT-CREATE-001"]
+                aimedAt: ["FIELD-006"]
             ) { _, clock in
                 ASCIILowerEmailStore(inner: RebuildingStore(clock: clock))
             }
@@ -14,7 +14,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-whitespace-before-trim", mistake: "refuses whitespace in the email before trimming it",
-                caughtBy: ["CONTACT-CREATE-001"]
+                aimedAt: ["CONTACT-CREATE-001"]
             ) { inner, _ in
                 EmailWhitespaceFirstStore(inner: inner)
             }
@@ -22,7 +22,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-pattern-too-strict", mistake: "accepts only [a-z0-9._-] in emails: plus tags and apostrophes refused",
-                caughtBy: ["CONTACT-CREATE-004"]
+                aimedAt: ["CONTACT-CREATE-004"]
             ) { inner, _ in
                 StrictEmailStore(inner: inner)
             }
@@ -30,13 +30,13 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-domain-labels-unchecked", mistake: "checks only that the domain contains a dot: empty labels pass",
-                caughtBy: ["CONTACT-CREATE-003"]
+                aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
                 LooseDomainEmailStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in await s.add("Ada", "ada@example..org") },
         Witnessed(
-            Mutant("email-length-in-bytes", mistake: "measures the email in UTF-8 bytes", caughtBy: ["CONTACT-CREATE-004"]) { inner, _ in
+            Mutant("email-length-in-bytes", mistake: "measures the email in UTF-8 bytes", aimedAt: ["FIELD-003"]) { inner, _ in
                 ByteLengthEmailStore(inner: inner)
             }
         ) { s in
@@ -47,14 +47,14 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-blank-reported-invalid", mistake: "runs the address pattern first, so a blank email is invalidEmail, not empty",
-                caughtBy: ["CONTACT-CREATE-003"]
+                aimedAt: ["CONTACT-CREATE-003"]
             ) { inner, _ in
                 BlankEmailPatternStore(inner: inner)
             }
         ) { s in await s.add("Ada", "   ") },
         Witnessed(
             Mutant(
-                "name-limit-copied-from-title", mistake: "validates names with the title's limit of 200", caughtBy: ["CONTACT-CREATE-002"]
+                "name-limit-copied-from-title", mistake: "validates names with the title's limit of 200", aimedAt: ["CONTACT-CREATE-002"]
             ) { _, clock in
                 NameLimitCopiedStore(inner: RebuildingStore(clock: clock))
             }
@@ -66,7 +66,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "name-controls-c0-only", mistake: "treats only scalars below U+0020 as control characters: DEL and C1 pass",
-                caughtBy: ["CONTACT-CREATE-002"]
+                aimedAt: ["FIELD-004"]
             ) { _, clock in
                 C0OnlyNameStore(inner: RebuildingStore(clock: clock))
             }
@@ -74,7 +74,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "phone-trimmed-of-spaces-only", mistake: "trims the phone of ASCII spaces only, then checks its characters",
-                caughtBy: ["CONTACT-CREATE-005"]
+                aimedAt: ["FIELD-001"]
             ) { inner, _ in
                 ASCIITrimPhoneStore(inner: inner)
             }
@@ -82,7 +82,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "phone-any-decimal-digit", mistake: "counts any Unicode decimal digit (Arabic-Indic, fullwidth) as a phone digit",
-                caughtBy: ["CONTACT-CREATE-006"]
+                aimedAt: ["CONTACT-CREATE-006"]
             ) { _, clock in
                 UnicodeDigitPhoneStore(inner: RebuildingStore(clock: clock))
             }
@@ -90,7 +90,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "phone-length-not-digits", mistake: "checks the phone's length (7 to 15 characters) instead of its digit count",
-                caughtBy: ["CONTACT-CREATE-006"]
+                aimedAt: ["CONTACT-CREATE-005"]
             ) { _, clock in
                 PhoneLengthStore(inner: RebuildingStore(clock: clock))
             }
@@ -98,7 +98,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "phone-blank-refused", mistake: "runs a blank phone through the digit check instead of storing none",
-                caughtBy: ["CONTACT-CREATE-005"]
+                aimedAt: ["CONTACT-CREATE-005"]
             ) { inner, _ in
                 BlankPhoneRejectedStore(inner: inner)
             }
@@ -106,7 +106,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "phone-stored-as-digits", mistake: "stores a valid phone as its digits only",
-                caughtBy: ["CONTACT-CREATE-007"]
+                aimedAt: ["CONTACT-CREATE-005"]
             ) { inner, _ in
                 DigitsOnlyPhoneStore(inner: inner)
             }
@@ -114,20 +114,20 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "name-quotes-doubled", mistake: "escapes apostrophes for SQL by doubling them, and the escape is stored",
-                caughtBy: ["CONTACT-CREATE-007"]
+                aimedAt: ["CONTACT-CREATE-007"]
             ) { inner, _ in
                 QuoteDoublingStore(inner: inner)
             }
         ) { s in await s.add("Siobhán O'Brien", "siobhan@example.org") },
         Witnessed(
-            Mutant("name-capitalized", mistake: "tidies names by capitalizing every word", caughtBy: ["CONTACT-CREATE-007"]) { inner, _ in
+            Mutant("name-capitalized", mistake: "tidies names by capitalizing every word", aimedAt: ["CONTACT-CREATE-007"]) { inner, _ in
                 CapitalizedNameStore(inner: inner)
             }
         ) { s in await s.add("Ludwig van Beethoven", "ludwig@example.org") },
         Witnessed(
             Mutant(
                 "email-unicode-space-inside", mistake: "refuses only space and tab inside emails: U+00A0 passes",
-                caughtBy: ["CONTACT-CREATE-003"]
+                aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
                 SpaceOnlyEmailStore(inner: RebuildingStore(clock: clock))
             }
@@ -135,20 +135,20 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-split-at-last-at", mistake: "splits the email at its last @, so two @ pass",
-                caughtBy: ["CONTACT-CREATE-003"]
+                aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
                 LastAtEmailStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in await s.add("Ada", "ada@home@example.org") },
         Witnessed(
-            Mutant("phone-allows-slash", mistake: "allows / as a phone separator", caughtBy: ["CONTACT-CREATE-006"]) { _, clock in
+            Mutant("phone-allows-slash", mistake: "allows / as a phone separator", aimedAt: ["CONTACT-CREATE-006"]) { _, clock in
                 SlashPhoneStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in await s.add("Ada", "ada@example.org", phone: "030/1234567") },
         Witnessed(
             Mutant(
                 "phone-without-maximum", mistake: "checks that a phone has at least 7 digits, with no upper bound",
-                caughtBy: ["CONTACT-CREATE-006"]
+                aimedAt: ["CONTACT-CREATE-006"]
             ) { _, clock in
                 PhoneWithoutMaximumStore(inner: RebuildingStore(clock: clock))
             }

@@ -6,7 +6,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-soft-deleted-still-found", mistake: "soft delete: a deleted contact is hidden from lists but still found by id",
-                caughtBy: ["CONTACT-READ-001", "CONTACT-DELETE-001"]
+                aimedAt: ["CONTACT-READ-001", "CONTACT-DELETE-001"]
             ) { inner, _ in ContactTombstoneStore(inner: inner) }
         ) { s in
             let ada = try await s.person("Ada", "ada@example.org")
@@ -15,7 +15,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "contact-order-without-email", mistake: "orders equal names by creation, skipping the email", caughtBy: ["CONTACT-READ-002"]
+                "contact-order-without-email", mistake: "orders equal names by creation, skipping the email", aimedAt: ["CONTACT-READ-002"]
             ) { inner, _ in
                 ContactListingStore(inner: inner, order: WrongContactListing.noEmailTiebreak)
             }
@@ -27,7 +27,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-order-case-sensitive", mistake: "orders contacts by the name as stored, capitals first",
-                caughtBy: ["CONTACT-READ-002"]
+                aimedAt: ["CONTACT-READ-002"]
             ) { inner, _ in
                 ContactListingStore(inner: inner, order: WrongContactListing.binaryName)
             }
@@ -38,7 +38,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "contact-search-includes-email", mistake: "contact search matches emails as well as names", caughtBy: ["CONTACT-READ-003"]
+                "contact-search-includes-email", mistake: "contact search matches emails as well as names", aimedAt: ["CONTACT-READ-003"]
             ) { inner, _ in
                 ContactListingStore(inner: inner, matches: WrongContactListing.nameOrEmail)
             }
@@ -49,7 +49,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-search-after-paging", mistake: "pages the contacts first, then searches within the page",
-                caughtBy: ["CONTACT-READ-004"]
+                aimedAt: ["CONTACT-READ-005"]
             ) { inner, _ in
                 SearchAfterPagingStore(inner: inner)
             }
@@ -61,7 +61,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "contact-negative-limit-unlimited", mistake: "reads a negative contact limit as no limit", caughtBy: ["CONTACT-READ-004"]
+                "contact-negative-limit-unlimited", mistake: "reads a negative contact limit as no limit", aimedAt: ["CONTACT-READ-004"]
             ) { inner, _ in
                 NegativeContactLimitStore(inner: inner)
             }
@@ -72,7 +72,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "duplicate-check-on-typed-email", mistake: "create looks the email up in the index as typed, not lowercased",
-                caughtBy: ["CONTACT-DUP-002"]
+                aimedAt: ["CONTACT-DUP-002"]
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .createLooksUpTyped) }
         ) { s in
             _ = try await s.person("Ada", "ada@example.org")
@@ -81,7 +81,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "update-duplicate-check-on-typed-email", mistake: "update looks the new email up as typed, not lowercased",
-                caughtBy: ["CONTACT-DUP-003"]
+                aimedAt: ["CONTACT-DUP-003"]
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .updateLooksUpTyped) }
         ) { s in
             _ = try await s.person("Ada", "ada@example.org")
@@ -92,7 +92,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "update-conflicts-with-itself", mistake: "the update's uniqueness check includes the contact being updated",
-                caughtBy: ["CONTACT-DUP-004"]
+                aimedAt: ["CONTACT-DUP-004"]
             ) { inner, _ in
                 UpdateChecksSelfStore(inner: inner)
             }
@@ -104,7 +104,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "deleted-email-stays-taken", mistake: "keeps a set of taken emails that delete never empties", caughtBy: ["CONTACT-DUP-005"]
+                "deleted-email-stays-taken", mistake: "keeps a set of taken emails that delete never empties", aimedAt: ["CONTACT-DUP-005"]
             ) { inner, _ in
                 StaleEmailIndexStore(inner: inner)
             }
@@ -116,7 +116,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "duplicate-email-replaces", mistake: "INSERT OR REPLACE: a create with a taken email replaces its holder",
-                caughtBy: ["CONTACT-DUP-001"]
+                aimedAt: ["CONTACT-DUP-001"]
             ) { inner, _ in
                 InsertOrReplaceStore(inner: inner)
             }
@@ -127,7 +127,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "duplicate-check-not-atomic", mistake: "create awaits a write between the uniqueness check and the insert",
-                caughtBy: ["CONCURRENCY-002"]
+                aimedAt: ["CONCURRENCY-002"]
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .awaitBetweenCheckAndInsert) }
         ) { s in
             let store = s.store
@@ -144,7 +144,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "update-nil-phone-clears", mistake: "update writes every column: a phone not given is written as none",
-                caughtBy: ["CONTACT-UPDATE-001"]
+                aimedAt: ["CONTACT-UPDATE-001"]
             ) { inner, _ in
                 NilPhoneClearsStore(inner: inner)
             }
@@ -155,7 +155,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "update-saves-name-first", mistake: "update saves the name, then validates and saves email and phone",
-                caughtBy: ["CONTACT-UPDATE-002"]
+                aimedAt: ["CONTACT-UPDATE-002"]
             ) { inner, _ in
                 PartialContactUpdateStore(inner: inner)
             }
@@ -169,7 +169,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "update-blank-phone-kept", mistake: "update treats a blank phone like a missing one and keeps the old phone",
-                caughtBy: ["CONTACT-UPDATE-003"]
+                aimedAt: ["CONTACT-UPDATE-003"]
             ) { inner, _ in
                 BlankPhoneKeptStore(inner: inner)
             }
@@ -179,7 +179,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "update-resets-createdAt", mistake: "update rebuilds the row with createdAt set to now", caughtBy: ["CONTACT-UPDATE-001"]
+                "update-resets-createdAt", mistake: "update rebuilds the row with createdAt set to now", aimedAt: ["CONTACT-UPDATE-001"]
             ) { _, clock in
                 UpdateResetsCreatedStore(inner: RebuildingStore(clock: clock))
             }
@@ -191,7 +191,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-delete-by-name", mistake: "deletes every contact with the name of the one asked for",
-                caughtBy: ["CONTACT-DELETE-001"]
+                aimedAt: ["CONTACT-DELETE-001"]
             ) { inner, _ in
                 DeleteContactByNameStore(inner: inner)
             }
@@ -204,7 +204,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-offset-ignored", mistake: "forgets to pass the offset on: every contact page starts at the first",
-                caughtBy: ["CONTACT-READ-004"]
+                aimedAt: ["CONTACT-READ-004"]
             ) { inner, _ in
                 ContactOffsetIgnoredStore(inner: inner)
             }

@@ -6,7 +6,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-trimmed-of-ascii-only", mistake: "trims the title of \" \\t\\n\\r\" only: U+3000 and U+00A0 stay",
-                caughtBy: ["TASK-CREATE-005"]
+                aimedAt: ["TASK-CREATE-005"]
             ) { _, clock in
                 ASCIITrimTitleStore(inner: RebuildingStore(clock: clock))
             }
@@ -14,7 +14,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-length-in-utf16", mistake: "measures the title in UTF-16 code units: 200 emoji count 400",
-                caughtBy: ["TASK-CREATE-007"]
+                aimedAt: ["TASK-CREATE-007"]
             ) { inner, _ in
                 UTF16TitleLengthStore(inner: inner)
             }
@@ -22,7 +22,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-length-before-trim", mistake: "checks the title's length before trimming it",
-                caughtBy: ["TASK-CREATE-007"]
+                aimedAt: ["TASK-CREATE-007"]
             ) { inner, _ in
                 UntrimmedTitleLengthStore(inner: inner)
             }
@@ -32,7 +32,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-truncated-to-limit", mistake: "cuts a long title to 200 Characters instead of rejecting it",
-                caughtBy: ["TASK-CREATE-008"]
+                aimedAt: ["TASK-CREATE-008"]
             ) { inner, _ in
                 TruncatingTitleStore(inner: inner)
             }
@@ -40,19 +40,19 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-controls-short-list", mistake: "rejects only NUL, tab, LF and CR in titles: ESC and the rest of Cc pass",
-                caughtBy: ["TASK-CREATE-009"]
+                aimedAt: ["TASK-CREATE-009"]
             ) { _, clock in FewControlsTitleStore(inner: RebuildingStore(clock: clock)) }
         ) { s in await s.create("Alert \u{1B}[31m red") },
         Witnessed(
             Mutant(
                 "title-controls-before-trim", mistake: "looks for control characters before trimming: a trailing newline is refused",
-                caughtBy: ["TASK-CREATE-005"]
+                aimedAt: ["TASK-CREATE-005"]
             ) { inner, _ in ControlsBeforeTrimStore(inner: inner) }
         ) { s in await s.create("Buy milk\n") },
         Witnessed(
             Mutant(
                 "title-blank-before-trim", mistake: "tests isEmpty before trimming, so a blank title is stored as \"\"",
-                caughtBy: ["TASK-CREATE-006"]
+                aimedAt: ["TASK-CREATE-006"]
             ) { _, clock in
                 BlankBeforeTrimStore(inner: RebuildingStore(clock: clock))
             }
@@ -60,13 +60,13 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-blank-kept-empty", mistake: "trims notes but stores a blank result as \"\" rather than nil",
-                caughtBy: ["TASK-CREATE-010"]
+                aimedAt: ["TASK-CREATE-010"]
             ) { _, clock in
                 EmptyNotesStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in await s.create("Tea", notes: " \n ") },
         Witnessed(
-            Mutant("notes-stored-untrimmed", mistake: "validates the trimmed notes but stores them as typed", caughtBy: ["TASK-CREATE-010"])
+            Mutant("notes-stored-untrimmed", mistake: "validates the trimmed notes but stores them as typed", aimedAt: ["TASK-CREATE-010"])
             {
                 _, clock in UntrimmedNotesStore(inner: RebuildingStore(clock: clock))
             }
@@ -74,20 +74,20 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-use-title-controls", mistake: "applies the title's control rule to notes, refusing line breaks",
-                caughtBy: ["TASK-CREATE-011"]
+                aimedAt: ["TASK-CREATE-011"]
             ) { inner, _ in
                 NotesTitleRuleStore(inner: inner)
             }
         ) { s in await s.create("Tea", notes: "Line one\nLine two") },
         Witnessed(
-            Mutant("notes-allow-tab", mistake: "allows tab in notes along with LF and CR", caughtBy: ["TASK-CREATE-012"]) { _, clock in
+            Mutant("notes-allow-tab", mistake: "allows tab in notes along with LF and CR", aimedAt: ["TASK-CREATE-012"]) { _, clock in
                 NotesTabStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in await s.create("Tea", notes: "Cups:\t2") },
         Witnessed(
             Mutant(
                 "notes-length-in-scalars", mistake: "measures notes in Unicode scalars: decomposed accents count twice",
-                caughtBy: ["TASK-CREATE-011"]
+                aimedAt: ["FIELD-003"]
             ) { inner, _ in
                 ScalarNotesLengthStore(inner: inner)
             }
@@ -99,13 +99,13 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-set-after-insert", mistake: "inserts the task, then sets its notes in a second step that may fail",
-                caughtBy: ["TASK-CREATE-014"]
+                aimedAt: ["TASK-CREATE-014"]
             ) { inner, _ in NotesAfterInsertStore(inner: inner) }
         ) { s in "\(await s.create("Tea", notes: "bad\u{0}")); count \(await s.count())" },
         Witnessed(
             Mutant(
                 "dates-from-two-clock-reads", mistake: "reads the clock once for createdAt and again for updatedAt",
-                caughtBy: ["TASK-CREATE-002"]
+                aimedAt: ["TASK-CREATE-002"]
             ) { _, clock in
                 TwoClockReadsStore(inner: RebuildingStore(clock: clock))
             },
@@ -113,7 +113,7 @@ extension Mutant {
         ) { s in await See.attempt({ try await s.make("Tea") }) { "createdAt == updatedAt: \($0.createdAt == $0.updatedAt)" } },
         Witnessed(
             Mutant(
-                "create-returns-input", mistake: "returns a record built from the input, not the one stored", caughtBy: ["TASK-CREATE-004"]
+                "create-returns-input", mistake: "returns a record built from the input, not the one stored", aimedAt: ["TASK-CREATE-005"]
             ) { inner, _ in
                 ReturnsInputStore(inner: inner)
             }
@@ -125,7 +125,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "text-normalized-to-nfc", mistake: "normalizes titles and notes to NFC on the way in",
-                caughtBy: ["TASK-CREATE-013"]
+                aimedAt: ["TASK-CREATE-013"]
             ) { inner, _ in
                 NFCStore(inner: inner)
             }
@@ -133,11 +133,11 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "zero-width-characters-stripped", mistake: "removes ZWSP, ZWNJ, ZWJ and BOM from titles, breaking emoji sequences",
-                caughtBy: ["TASK-CREATE-013"]
+                aimedAt: ["TASK-CREATE-013"]
             ) { inner, _ in ZeroWidthStrippingStore(inner: inner) }
         ) { s in await s.create("👩\u{200D}💻 Review") },
         Witnessed(
-            Mutant("titles-unique", mistake: "puts a unique index on the title: a repeated title is refused", caughtBy: ["TASK-CREATE-003"])
+            Mutant("titles-unique", mistake: "puts a unique index on the title: a repeated title is refused", aimedAt: ["TASK-CREATE-003"])
             {
                 inner, _ in UniqueTitleStore(inner: inner)
             }
@@ -145,7 +145,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "create-drops-notes", mistake: "validates the notes but forgets to store them",
-                caughtBy: ["TASK-CREATE-001"]
+                aimedAt: ["TASK-CREATE-001"]
             ) { inner, _ in
                 DropsNotesStore(inner: inner)
             }
@@ -154,7 +154,7 @@ extension Mutant {
             Mutant(
                 "create-snapshot-lost-update",
                 mistake: "creates on a snapshot, awaits the write, then installs it: parallel creates overwrite each other",
-                caughtBy: ["CONCURRENCY-001"]
+                aimedAt: ["CONCURRENCY-001"]
             ) { _, clock in LostUpdateStore(clock: clock) }
         ) { s in
             let store = s.store
@@ -169,7 +169,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-refuse-carriage-return", mistake: "allows LF in notes but counts CR as a forbidden control character",
-                caughtBy: ["TASK-CREATE-011"]
+                aimedAt: ["TASK-CREATE-011"]
             ) { inner, _ in
                 NotesCRRejectedStore(inner: inner)
             }

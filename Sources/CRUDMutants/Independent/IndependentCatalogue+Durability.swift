@@ -7,7 +7,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-edit-never-saved", mistake: "writes the file after every change except editTaskNotes",
-                caughtBy: ["DURABILITY-004"],
+                aimedAt: ["DURABILITY-007"],
                 backend: Durable.backend("notes-edit-never-saved", initial: StoreState()) { saved, clock in
                     SaveAfterWriteStore(inner: MemoryStore(state: saved.value, clock: clock), saved: saved)
                 })
@@ -21,7 +21,7 @@ extension Mutant {
             Mutant(
                 "reload-orders-by-date-and-title",
                 mistake: "saves tasks ordered by createdAt, then title: same-instant tasks lose creation order",
-                caughtBy: ["DURABILITY-002"],
+                aimedAt: ["DURABILITY-002"],
                 backend: Durable.mangling("reload-orders-by-date-and-title") { state in
                     Durable.rebuilt(
                         state,
@@ -38,7 +38,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-updatedAt-not-saved", mistake: "the contacts file has no updatedAt: it is rebuilt from createdAt",
-                caughtBy: ["DURABILITY-003"],
+                aimedAt: ["DURABILITY-007"],
                 backend: Durable.mangling("contact-updatedAt-not-saved") { state in
                     Durable.rebuilt(
                         state,
@@ -57,7 +57,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "dates-saved-in-whole-seconds", mistake: "saves dates as whole seconds since 1970", caughtBy: ["DURABILITY-001"],
+                "dates-saved-in-whole-seconds", mistake: "saves dates as whole seconds since 1970", aimedAt: ["DURABILITY-001"],
                 backend: Durable.mangling("dates-saved-in-whole-seconds") { state in
                     Durable.rebuilt(
                         state,
@@ -80,7 +80,7 @@ extension Mutant {
             Mutant(
                 "creation-counter-restarts",
                 mistake: "the creation counter is not saved: after a reopen new tasks rank below the loaded ones",
-                caughtBy: ["DURABILITY-006"],
+                aimedAt: ["DURABILITY-006"],
                 backend: Durable.backend("creation-counter-restarts", initial: StoreState()) { saved, clock in
                     RestartingCounterStore(saved: saved, clock: clock)
                 })
@@ -94,7 +94,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rejected-import-left-in-file", mistake: "import appends valid titles to the file before it meets the invalid one",
-                caughtBy: ["DURABILITY-005"],
+                aimedAt: ["DURABILITY-005"],
                 backend: Durable.backend("rejected-import-left-in-file", initial: StoreState()) { saved, clock in
                     JournalingImportStore(saved: saved, clock: clock)
                 })
@@ -107,7 +107,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "email-index-not-rebuilt", mistake: "the set of taken emails starts empty when the store opens",
-                caughtBy: ["DURABILITY-003"],
+                aimedAt: ["DURABILITY-003"],
                 backend: Durable.backend("email-index-not-rebuilt", initial: UnindexedReopenStore.File()) { saved, clock in
                     UnindexedReopenStore(saved: saved, clock: clock)
                 })
@@ -119,7 +119,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "notes-line-endings-normalized", mistake: "writes the file in text mode: CRLF in notes comes back as LF",
-                caughtBy: ["DURABILITY-001"],
+                aimedAt: ["DURABILITY-001"],
                 backend: Durable.mangling("notes-line-endings-normalized") { state in
                     Durable.rebuilt(
                         state,
@@ -137,7 +137,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "missing-phone-reloaded-as-empty", mistake: "saves a missing phone as an empty string and loads it back as \"\"",
-                caughtBy: ["DURABILITY-003"],
+                aimedAt: ["DURABILITY-007"],
                 backend: Durable.mangling("missing-phone-reloaded-as-empty") { state in
                     Durable.rebuilt(
                         state,

@@ -7,7 +7,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "task-lookup-falls-back-to-contacts", mistake: "one table of records: task(id:) with a contact's id returns it as a task",
-                caughtBy: ["TASK-READ-001"]
+                aimedAt: ["IDS-001"]
             ) { inner, _ in SharedTableGetStore(inner: inner) }
         ) { s in
             let ada = try await s.person("Ada", "ada@example.org")
@@ -16,7 +16,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "newest-by-insertion-order", mistake: "lists the last inserted first without looking at createdAt",
-                caughtBy: ["TASK-READ-002"]
+                aimedAt: ["TASK-READ-002"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, order: WrongListing.insertionOrder)
             }
@@ -28,7 +28,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "same-instant-earlier-first", mistake: "sorts by createdAt only; ties stay in insertion order", caughtBy: ["TASK-READ-003"]
+                "same-instant-earlier-first", mistake: "sorts by createdAt only; ties stay in insertion order", aimedAt: ["TASK-READ-003"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, order: WrongListing.tiesEarlierFirst)
             }
@@ -40,7 +40,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-order-ascii-case-folding", mistake: "sorts titles by a key lowercased in A-Z only",
-                caughtBy: ["TASK-READ-005"]
+                aimedAt: ["TASK-READ-005"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, order: WrongListing.asciiFold)
             }
@@ -52,7 +52,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-order-lowercased-not-folded", mistake: "sorts titles by lowercased(), which is not case folding (ß)",
-                caughtBy: ["TASK-READ-005"]
+                aimedAt: ["TASK-READ-005"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, order: WrongListing.lowercasedKey)
             }
@@ -64,7 +64,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "title-order-without-exact-tiebreak", mistake: "titles equal when folded are ordered by creation, not by the exact title",
-                caughtBy: ["TASK-READ-004"]
+                aimedAt: ["TASK-READ-004"]
             ) { inner, _ in TaskListingStore(inner: inner, order: WrongListing.noExactTiebreak) }
         ) { s in
             _ = try await s.make("apple")
@@ -75,7 +75,7 @@ extension Mutant {
             Mutant(
                 "title-order-equal-titles-newest-first",
                 mistake: "breaks ties of equal titles with the newest-first rule (the later first)",
-                caughtBy: ["TASK-READ-004"]
+                aimedAt: ["TASK-READ-004"]
             ) { inner, _ in TaskListingStore(inner: inner, order: WrongListing.equalTitlesLaterFirst) }
         ) { s in
             _ = try await s.make("Tea", notes: "first")
@@ -85,7 +85,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "filter-all-as-incomplete", mistake: "maps the filter to isCompleted == (filter == .completed), so .all lists open tasks",
-                caughtBy: ["TASK-READ-006"]
+                aimedAt: ["TASK-READ-006"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.filterAsBool)
             }
@@ -98,7 +98,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "search-case-only", mistake: "searches with lowercased() on both sides: diacritics still matter",
-                caughtBy: ["TASK-READ-007"]
+                aimedAt: ["TASK-READ-007"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.caseOnly)
             }
@@ -108,7 +108,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "search-key-on-title-only", mistake: "folds and strips the title but only lowercases the term", caughtBy: ["TASK-READ-007"]
+                "search-key-on-title-only", mistake: "folds and strips the title but only lowercases the term", aimedAt: ["TASK-READ-007"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.keyOnTitleOnly)
             }
@@ -119,7 +119,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "search-as-like-pattern", mistake: "searches with LIKE '%term%': % and _ in the term are wildcards",
-                caughtBy: ["TASK-READ-008"]
+                aimedAt: ["TASK-READ-008"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.likePattern)
             }
@@ -131,7 +131,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "search-blank-trimmed-of-spaces", mistake: "recognises a blank term by trimming spaces only: \" \\t \" is searched for",
-                caughtBy: ["TASK-READ-009"]
+                aimedAt: ["TASK-READ-009"]
             ) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.blankTrimmedOfSpaces)
             }
@@ -141,7 +141,7 @@ extension Mutant {
             return "\(await s.titles(TaskQuery(search: " \t "))); count \(await s.count(TaskQuery(search: " \t ")))"
         },
         Witnessed(
-            Mutant("search-also-in-notes", mistake: "searches notes as well as titles", caughtBy: ["TASK-READ-010"]) { inner, _ in
+            Mutant("search-also-in-notes", mistake: "searches notes as well as titles", aimedAt: ["TASK-READ-010"]) { inner, _ in
                 TaskListingStore(inner: inner, matches: WrongListing.titleOrNotes)
             }
         ) { s in
@@ -153,7 +153,7 @@ extension Mutant {
                 "search-term-untrimmed",
                 mistake: "uses a non-blank term as typed, spaces included"
                     + " (TaskQuery.effectiveSearch: 'The search term a backend should use: trimmed')",
-                caughtBy: []
+                aimedAt: ["TASK-READ-019"]
             ) { inner, _ in TaskListingStore(inner: inner, matches: WrongListing.untrimmedTerm) }
         ) { s in
             _ = try await s.make("Buy milk")
@@ -162,14 +162,14 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "search-accents-by-table", mistake: "strips accents with a table of precomposed letters, without normalizing",
-                caughtBy: ["TASK-READ-017"]
+                aimedAt: ["TASK-READ-017"]
             ) { inner, _ in TaskListingStore(inner: inner, matches: WrongListing.accentTable) }
         ) { s in
             _ = try await s.make("Café")
             return await s.titles(TaskQuery(search: "cafe\u{301}"))
         },
         Witnessed(
-            Mutant("limit-zero-means-all", mistake: "treats limit 0 as no limit", caughtBy: ["TASK-READ-011"]) { inner, _ in
+            Mutant("limit-zero-means-all", mistake: "treats limit 0 as no limit", aimedAt: ["TASK-READ-011"]) { inner, _ in
                 ZeroLimitStore(inner: inner)
             }
         ) { s in
@@ -180,7 +180,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "offset-before-sort", mistake: "skips the offset in insertion order, then sorts and takes the limit",
-                caughtBy: ["TASK-READ-012", "TASK-READ-014"]
+                aimedAt: ["TASK-READ-012", "TASK-READ-014"]
             ) { inner, _ in
                 OffsetBeforeSortStore(inner: inner)
             }
@@ -194,7 +194,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "offset-past-end-refused", mistake: "reports an offset past the end as an invalid query",
-                caughtBy: ["TASK-READ-012"]
+                aimedAt: ["TASK-READ-012"]
             ) { inner, _ in
                 OffsetPastEndStore(inner: inner)
             }
@@ -203,8 +203,8 @@ extension Mutant {
             return await s.titles(TaskQuery(offset: 5))
         },
         Witnessed(
-            Mutant("negative-offset-clamped", mistake: "clamps a negative offset to 0 instead of refusing it", caughtBy: ["TASK-READ-013"])
-            { inner, _ in
+            Mutant("negative-offset-clamped", mistake: "clamps a negative offset to 0 instead of refusing it", aimedAt: ["TASK-READ-013"]) {
+                inner, _ in
                 ClampedOffsetStore(inner: inner)
             }
         ) { s in
@@ -214,7 +214,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "filter-after-paging", mistake: "orders and pages all tasks, then filters and searches the page",
-                caughtBy: ["TASK-READ-014"]
+                aimedAt: ["TASK-READ-014", "TASK-READ-018"]
             ) { inner, _ in
                 LimitBeforeFilterStore(inner: inner)
             }
@@ -225,8 +225,8 @@ extension Mutant {
             return await s.titles(TaskQuery(filter: .completed, limit: 1))
         },
         Witnessed(
-            Mutant("count-counts-the-page", mistake: "counts the tasks of the page, limit and offset applied", caughtBy: ["TASK-READ-015"])
-            { inner, _ in
+            Mutant("count-counts-the-page", mistake: "counts the tasks of the page, limit and offset applied", aimedAt: ["TASK-READ-015"]) {
+                inner, _ in
                 PageCountStore(inner: inner)
             }
         ) { s in
@@ -236,7 +236,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "count-blank-search-literal", mistake: "the count ignores only a nil or empty term; a blank one is searched for",
-                caughtBy: ["TASK-READ-015", "TASK-READ-009"]
+                aimedAt: ["TASK-READ-015", "TASK-READ-009"]
             ) { inner, _ in BlankCountStore(inner: inner) }
         ) { s in
             _ = try await s.make("Buy milk")
@@ -246,7 +246,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "fresh-store-seeded", mistake: "a new store greets the user with a sample task",
-                caughtBy: ["TASK-READ-016"]
+                aimedAt: ["TASK-READ-016"]
             ) { _, clock in
                 MemoryStore(state: SeededState.make(clock: clock), clock: clock)
             }
@@ -256,7 +256,7 @@ extension Mutant {
                 "title-tiebreak-by-swift-string",
                 mistake: "breaks folded ties with Swift's String <, which calls canonically equivalent titles equal"
                     + " (RecordOrder.tasks: 'then the exact title, both by Unicode scalar values')",
-                caughtBy: []
+                aimedAt: ["TASK-READ-004"]
             ) { inner, _ in TaskListingStore(inner: inner, order: WrongListing.swiftStringTiebreak) }
         ) { s in
             _ = try await s.make("Caf\u{E9}")
@@ -268,7 +268,7 @@ extension Mutant {
                 "title-order-by-collation",
                 mistake: "sorts titles with a case-insensitive en_US collation, not folded scalar values"
                     + " (RecordOrder.tasks: 'the case-folded title ..., then the exact title, both by Unicode scalar values')",
-                caughtBy: []
+                aimedAt: ["TASK-READ-005"]
             ) { inner, _ in TaskListingStore(inner: inner, order: WrongListing.localizedCompare) }
         ) { s in
             _ = try await s.make("Zebra")
@@ -278,7 +278,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "limit-before-offset", mistake: "takes the limit first, then skips the offset within it",
-                caughtBy: ["TASK-READ-014"]
+                aimedAt: ["TASK-READ-014"]
             ) { inner, _ in
                 LimitBeforeOffsetStore(inner: inner)
             }

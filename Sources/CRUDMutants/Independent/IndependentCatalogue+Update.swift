@@ -6,7 +6,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-rebuilds-record", mistake: "rename rebuilds the record and the rebuilt record is not completed",
-                caughtBy: ["TASK-UPDATE-001"]
+                aimedAt: ["TASK-UPDATE-001"]
             ) { _, clock in
                 RenameRebuildsStore(inner: RebuildingStore(clock: clock))
             }
@@ -19,7 +19,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-updatedAt-from-createdAt", mistake: "rename writes updatedAt from the createdAt column",
-                caughtBy: ["TASK-UPDATE-001"]
+                aimedAt: ["TASK-UPDATE-001"]
             ) { _, clock in
                 RenameUpdatedFromCreatedStore(inner: RebuildingStore(clock: clock))
             }
@@ -31,7 +31,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-finds-record-by-title", mistake: "rename looks the task up by its title and renames the first with it",
-                caughtBy: ["TASK-UPDATE-007"]
+                aimedAt: ["TASK-UPDATE-008"]
             ) { inner, _ in
                 RenameByTitleStore(inner: inner)
             }
@@ -46,7 +46,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-skips-control-check", mistake: "rename checks emptiness and length but not control characters",
-                caughtBy: ["TASK-UPDATE-002"]
+                aimedAt: ["TASK-UPDATE-002"]
             ) { _, clock in
                 RenameSkipsControlsStore(inner: RebuildingStore(clock: clock))
             }
@@ -57,7 +57,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-touches-before-validating", mistake: "rename stamps updatedAt before validating the new title",
-                caughtBy: ["TASK-UPDATE-002"]
+                aimedAt: ["TASK-UPDATE-002"]
             ) { inner, _ in
                 TouchBeforeRenameStore(inner: inner)
             }
@@ -70,7 +70,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "edit-notes-nil-keeps-them", mistake: "editing notes with nil leaves them as they are (PATCH semantics)",
-                caughtBy: ["TASK-UPDATE-003"]
+                aimedAt: ["TASK-UPDATE-003"]
             ) { inner, _ in
                 NilNotesKeptStore(inner: inner)
             }
@@ -81,7 +81,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "edit-notes-keeps-updatedAt", mistake: "editing notes forgets to stamp updatedAt",
-                caughtBy: ["TASK-UPDATE-003"]
+                aimedAt: ["TASK-UPDATE-003"]
             ) { _, clock in
                 NotesKeepUpdatedAtStore(inner: RebuildingStore(clock: clock))
             }
@@ -93,7 +93,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "set-completed-skips-unchanged", mistake: "setTaskCompleted writes nothing when the flag already has the value",
-                caughtBy: ["TASK-UPDATE-004"]
+                aimedAt: ["TASK-UPDATE-004"]
             ) { inner, _ in
                 SkipUnchangedFlagStore(inner: inner)
             }
@@ -104,7 +104,7 @@ extension Mutant {
         },
         Witnessed(
             Mutant(
-                "toggle-always-completes", mistake: "toggle is wired to 'mark as done' and always sets true", caughtBy: ["TASK-UPDATE-005"]
+                "toggle-always-completes", mistake: "toggle is wired to 'mark as done' and always sets true", aimedAt: ["TASK-UPDATE-005"]
             ) { inner, _ in
                 ToggleCompletesStore(inner: inner)
             }
@@ -116,7 +116,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-unknown-id-upserts", mistake: "renaming an unknown id creates a task with the new title",
-                caughtBy: ["TASK-UPDATE-006"]
+                aimedAt: ["TASK-UPDATE-006"]
             ) { inner, _ in
                 RenameUpsertStore(inner: inner)
             }
@@ -127,7 +127,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "delete-by-title", mistake: "deletes every task with the title of the one asked for",
-                caughtBy: ["TASK-DELETE-001"]
+                aimedAt: ["TASK-DELETE-004"]
             ) { inner, _ in
                 DeleteByTitleStore(inner: inner)
             }
@@ -141,7 +141,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "delete-ignores-missing-row", mistake: "delete of an unknown id succeeds silently",
-                caughtBy: ["TASK-DELETE-002"]
+                aimedAt: ["TASK-DELETE-002"]
             ) { inner, _ in
                 MissingRowIgnoredStore(inner: inner)
             }
@@ -149,7 +149,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "delete-leaves-tombstone", mistake: "soft delete: deleting an already deleted task succeeds again",
-                caughtBy: ["TASK-DELETE-003"]
+                aimedAt: ["TASK-DELETE-003"]
             ) { inner, _ in
                 TombstoneDeleteStore(inner: inner)
             }
@@ -161,7 +161,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "delete-task-hits-contact", mistake: "one table of records: deleteTask with a contact's id deletes the contact",
-                caughtBy: ["TASK-DELETE-002"]
+                aimedAt: ["IDS-001"]
             ) { inner, _ in
                 SharedTableDeleteStore(inner: inner)
             }
@@ -172,7 +172,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-as-loop-of-creates", mistake: "import validates all, then creates one task at a time, reading the clock each time",
-                caughtBy: ["TASK-IMPORT-001"]
+                aimedAt: ["TASK-IMPORT-001"]
             ) { inner, _ in
                 ImportLoopStore(inner: inner)
             },
@@ -185,7 +185,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-without-rollback", mistake: "import keeps the titles before the invalid one",
-                caughtBy: ["TASK-IMPORT-002"]
+                aimedAt: ["TASK-IMPORT-002"]
             ) { inner, _ in
                 UnrolledImportStore(inner: inner)
             }
@@ -196,7 +196,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-position-zero-based", mistake: "reports the bad title's array index instead of its 1-based position",
-                caughtBy: ["TASK-IMPORT-002"]
+                aimedAt: ["TASK-IMPORT-002"]
             ) { inner, _ in
                 ZeroBasedPositionStore(inner: inner)
             }
@@ -204,7 +204,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-stored-in-reverse", mistake: "imports the titles in reverse so the first ends up on top of the list",
-                caughtBy: ["TASK-IMPORT-001"]
+                aimedAt: ["TASK-IMPORT-001"]
             ) { inner, _ in
                 ReversedImportStore(inner: inner)
             }
@@ -215,7 +215,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-empty-refused", mistake: "refuses an empty import as an empty title",
-                caughtBy: ["TASK-IMPORT-003"]
+                aimedAt: ["TASK-IMPORT-003"]
             ) { inner, _ in
                 EmptyImportStore(inner: inner)
             }
@@ -223,7 +223,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "import-skips-blank-lines", mistake: "import drops blank titles instead of refusing the batch",
-                caughtBy: ["TASK-IMPORT-002"]
+                aimedAt: ["TASK-IMPORT-002"]
             ) { inner, _ in
                 SkipBlankImportStore(inner: inner)
             }
@@ -234,7 +234,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "rename-stores-untrimmed", mistake: "rename validates the trimmed title but stores it as typed",
-                caughtBy: ["TASK-UPDATE-002"]
+                aimedAt: ["TASK-UPDATE-002"]
             ) { _, clock in
                 RenameUntrimmedStore(inner: RebuildingStore(clock: clock))
             }
@@ -245,7 +245,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "edit-notes-without-length-check", mistake: "editing notes checks control characters but not the 1,000 limit",
-                caughtBy: ["TASK-UPDATE-003"]
+                aimedAt: ["TASK-UPDATE-003"]
             ) { _, clock in
                 NotesEditWithoutLengthStore(inner: RebuildingStore(clock: clock))
             }
@@ -260,7 +260,7 @@ extension Mutant {
                 "toggle-restamps-createdAt",
                 mistake:
                     "toggle writes the row back with createdAt = now (TaskItem.createdAt: 'When the task was created ... Never changes.')",
-                caughtBy: []
+                aimedAt: ["TASK-UPDATE-005"]
             ) { _, clock in ToggleRestampsStore(inner: RebuildingStore(clock: clock)) }
         ) { s in
             let tea = try await s.make("Tea")
@@ -272,7 +272,7 @@ extension Mutant {
                 "import-reports-last-invalid",
                 mistake: "import reports the last invalid title"
                     + " (importTasks: 'the first invalid title throws a validation error with its 1-based position')",
-                caughtBy: []
+                aimedAt: ["TASK-IMPORT-002"]
             ) { inner, _ in LastFailureImportStore(inner: inner) }
         ) { s in await See.attempt({ try await s.store.importTasks(titles: ["", "Milk", "Eggs\u{0}"]) }) },
     ]
