@@ -18,7 +18,7 @@ public struct TaskQueryingExercise: TaskQuerying {
                 let left = (TextKey.folded(lhs.element.title), lhs.element.title)
                 let right = (TextKey.folded(rhs.element.title), rhs.element.title)
                 if left.0 != right.0 { return TextKey.scalarOrder(left.0, right.0) }
-                if left.1 != right.1 { return TextKey.scalarOrder(left.1, right.1) }
+                if !left.1.unicodeScalars.elementsEqual(right.1.unicodeScalars) { return TextKey.scalarOrder(left.1, right.1) }
                 return lhs.offset < rhs.offset
             }
         }

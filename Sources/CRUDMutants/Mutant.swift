@@ -48,11 +48,10 @@ public struct Mutant: Sendable, CustomStringConvertible {
     /// The first catalogue: each mutant was written with the rules it is aimed at.
     public static let besideTheRules: [Mutant] = catalogue + more + creation + contactMutants + rest + wire + grid
 
-    /// Rules no mutant is aimed at, each with the reason.
-    public static let unexercised: [String: String] = [
-        "CONCURRENCY-001":
-            "A lost write needs unsynchronized shared state; Swift 6's strict concurrency refuses to compile that without @unchecked, and a wrapper around the memory store's actor cannot lose one."
-    ]
+    /// Rules no mutant is aimed at, each with the reason. None today: CONCURRENCY-001 was
+    /// long listed here until the independent catalogue found a lost update in an actor
+    /// that awaits between reading and writing (create-snapshot-lost-update).
+    public static let unexercised: [String: String] = [:]
 
     static let catalogue: [Mutant] = [
         Mutant(

@@ -6,7 +6,7 @@ extension Mutant {
         Witnessed(
             Mutant(
                 "contact-soft-deleted-still-found", mistake: "soft delete: a deleted contact is hidden from lists but still found by id",
-                aimedAt: ["CONTACT-READ-001", "CONTACT-DELETE-001"]
+                aimedAt: ["CONTACT-DELETE-001"]
             ) { inner, _ in ContactTombstoneStore(inner: inner) }
         ) { s in
             let ada = try await s.person("Ada", "ada@example.org")
