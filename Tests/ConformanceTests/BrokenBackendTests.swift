@@ -9,7 +9,9 @@ import Testing
 struct BrokenBackendTests {
     @Test("The suite catches the mistake", arguments: Mutant.all)
     func suiteCatchesTheMistake(broken: Mutant) async {
-        let results = await ConformanceRunner().run(Rules.all, on: [broken.backend])
+        // Only the rules aimed at the mutant: the whole suite on every mutant is
+        // `crudkit compare --mutants`, which .ci/run runs.
+        let results = await ConformanceRunner().run(Rules.all.filter { broken.aimedAt.contains($0.id) }, on: [broken.backend])
         let failed = Set(results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id))
         #expect(!failed.isEmpty, "\(broken.name) (\(broken.mistake)) passed every rule")
         // The rules aimed at the mistake must all catch it. Others may fail too: a list
