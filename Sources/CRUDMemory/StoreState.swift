@@ -18,8 +18,10 @@ public struct StoreState: Sendable, Hashable {
 
     private var taskEntries: [UUID: Entry<TaskItem>] = [:]
     private var contactEntries: [UUID: Entry<Contact>] = [:]
-    /// Normalized email to contact id: the unique index.
-    private var contactIDByEmail: [String: UUID] = [:]
+    /// Normalized email to contact id: the unique index. Keyed by the email's exact UTF-8,
+    /// because a `String` key would treat canonically equivalent addresses ("josé" with a
+    /// precomposed and with a decomposed é) as one, and the specification counts them as two.
+    private var contactIDByEmail: [[UInt8]: UUID] = [:]
     private var nextSequence = 0
 
     /// An empty state.
@@ -32,7 +34,7 @@ public struct StoreState: Sendable, Hashable {
     public init(tasks: [TaskItem], contacts: [Contact]) throws(CRUDError) {
         for task in tasks { insert(task) }
         for contact in contacts {
-            guard contactIDByEmail[contact.email] == nil else { throw .duplicate(field: .email) }
+            guard contactIDByEmail[Array(contact.email.utf8)] == nil else { throw .duplicate(field: .email) }
             insert(contact)
         }
     }
@@ -117,7 +119,7 @@ public struct StoreState: Sendable, Hashable {
         let contact = Contact(
             id: UUID(), name: try Validation.name(name), email: try Validation.email(email),
             phone: try Validation.phone(phone), createdAt: now, updatedAt: now)
-        guard contactIDByEmail[contact.email] == nil else { throw .duplicate(field: .email) }
+        guard contactIDByEmail[Array(contact.email.utf8)] == nil else { throw .duplicate(field: .email) }
         insert(contact)
         return contact
     }
@@ -143,10 +145,10 @@ public struct StoreState: Sendable, Hashable {
         if let name = changes.name { entry.record.name = try Validation.name(name) }
         if let email = changes.email { entry.record.email = try Validation.email(email) }
         if let phone = changes.phone { entry.record.phone = try Validation.phone(phone) }
-        if let holder = contactIDByEmail[entry.record.email], holder != id { throw .duplicate(field: .email) }
+        if let holder = contactIDByEmail[Array(entry.record.email.utf8)], holder != id { throw .duplicate(field: .email) }
         entry.record.updatedAt = now
-        contactIDByEmail[oldEmail] = nil
-        contactIDByEmail[entry.record.email] = id
+        contactIDByEmail[Array(oldEmail.utf8)] = nil
+        contactIDByEmail[Array(entry.record.email.utf8)] = id
         contactEntries[id] = entry
         return entry.record
     }
@@ -154,7 +156,7 @@ public struct StoreState: Sendable, Hashable {
     /// Deletes a contact, or throws ``CRUDError/notFound(id:)``.
     public mutating func deleteContact(id: UUID) throws(CRUDError) {
         guard let entry = contactEntries.removeValue(forKey: id) else { throw .notFound(id: id) }
-        contactIDByEmail[entry.record.email] = nil
+        contactIDByEmail[Array(entry.record.email.utf8)] = nil
     }
 
     // MARK: Helpers
@@ -166,7 +168,7 @@ public struct StoreState: Sendable, Hashable {
 
     private mutating func insert(_ contact: Contact) {
         contactEntries[contact.id] = Entry(sequence: nextSequence, record: contact)
-        contactIDByEmail[contact.email] = contact.id
+        contactIDByEmail[Array(contact.email.utf8)] = contact.id
         nextSequence += 1
     }
 
