@@ -451,6 +451,7 @@ extension Mutant {
                 inner: inner,
                 list: { query, inner in
                     guard let term = query.effectiveSearch else { return try await inner.contacts(query) }
+                    try query.validate()
                     var everything = query
                     (everything.search, everything.limit, everything.offset) = (nil, nil, 0)
                     let found = try await inner.contacts(everything).filter { $0.name.contains(term) }.dropFirst(query.offset)
