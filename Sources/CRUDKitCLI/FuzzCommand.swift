@@ -13,9 +13,12 @@ struct FuzzCommand {
         USAGE: crudkit fuzz [--seconds N] [--seed S] [--backends LIST] [--length N]
 
         \(summary)
-        Each seed gives one sequence of creates, renames, toggles, deletes, imports, lists and
-        contact changes. The first answer that differs from the model fails the run, with the
-        seed and the sequence shrunk to the fewest steps that still show the difference.
+        Each seed gives one sequence of task and contact operations (creates, reads, updates,
+        deletes, imports, lists and counts) with Unicode-heavy text, ids of deleted records and
+        of the other kind, clock jumps, and reopens on backends that keep their records. The
+        clock moves 7 ms on every read. Every field of every answer is compared with the model,
+        dates included; the first difference fails the run, with the seed and the sequence
+        shrunk to the fewest steps that still show it.
 
         OPTIONS:
           --seconds N       Keep trying new seeds for N seconds (default: 10).

@@ -60,7 +60,7 @@ public struct Mutant: Sendable, CustomStringConvertible {
         ) { inner, _ in UntrimmedTitlesStore(inner: inner) },
         Mutant(
             "oldest-first", mistake: "lists tasks oldest first by default",
-            aimedAt: ["TASK-READ-002", "TASK-READ-003"]
+            aimedAt: ["TASK-READ-002", "TASK-READ-003", "MODEL-001"]
         ) { inner, _ in OldestFirstStore(inner: inner) },
         Mutant(
             "duplicate-emails", mistake: "keeps contacts in a plain list and never checks that emails are unique",
@@ -462,6 +462,7 @@ extension Mutant {
                 inner: inner,
                 list: { query, inner in
                     guard let term = query.effectiveSearch else { return try await inner.contacts(query) }
+                    try query.validate()
                     var everything = query
                     (everything.search, everything.limit, everything.offset) = (nil, nil, 0)
                     let found = try await inner.contacts(everything).filter { $0.name.contains(term) }.dropFirst(query.offset)

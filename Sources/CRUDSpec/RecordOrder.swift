@@ -29,8 +29,10 @@ public enum RecordOrder {
     /// `contacts`, given oldest-created first, by the case-folded name, then the email,
     /// then the earlier-created first.
     public static func contacts(_ contacts: some Collection<Contact>) -> [Contact] {
+        // Emails compare scalar for scalar, as uniqueness does: `==` on String would call
+        // "josé" and "jose\u{301}" equal and leave their order to creation.
         sortedByText(contacts, text: \.name, exactTextBreaksTies: false) { lhs, rhs in
-            lhs.email == rhs.email ? nil : TextKey.scalarOrder(lhs.email, rhs.email)
+            lhs.email.unicodeScalars.elementsEqual(rhs.email.unicodeScalars) ? nil : TextKey.scalarOrder(lhs.email, rhs.email)
         }
     }
 

@@ -201,27 +201,27 @@ enum Describe {
 
     static func query(_ query: TaskQuery) -> String { "tasks(\(queryArguments(query)))" }
 
-    static func queryArguments(_ query: TaskQuery) -> String {
+    static func queryArguments(_ query: TaskQuery, showing text: (String) -> String = Show.text) -> String {
         var parts: [String] = []
         if query.filter != .all { parts.append("filter: .\(query.filter)") }
-        if let search = query.search { parts.append("search: \(Show.text(search))") }
+        if let search = query.search { parts.append("search: \(text(search))") }
         if query.sort != .newestFirst { parts.append("sort: .\(query.sort)") }
         if let limit = query.limit { parts.append("limit: \(limit)") }
         if query.offset != 0 { parts.append("offset: \(query.offset)") }
         return parts.joined(separator: ", ")
     }
 
-    static func query(_ query: ContactQuery) -> String {
+    static func query(_ query: ContactQuery, showing text: (String) -> String = Show.text) -> String {
         var parts: [String] = []
-        if let search = query.search { parts.append("search: \(Show.text(search))") }
+        if let search = query.search { parts.append("search: \(text(search))") }
         if let limit = query.limit { parts.append("limit: \(limit)") }
         if query.offset != 0 { parts.append("offset: \(query.offset)") }
         return "contacts(\(parts.joined(separator: ", ")))"
     }
 
-    static func changes(_ changes: ContactChanges) -> String {
+    static func changes(_ changes: ContactChanges, showing text: (String) -> String = Show.text) -> String {
         let parts = [("name", changes.name), ("email", changes.email), ("phone", changes.phone)].compactMap { label, value in
-            value.map { "\(label): \(Show.text($0))" }
+            value.map { "\(label): \(text($0))" }
         }
         return parts.isEmpty ? "no changes" : parts.joined(separator: ", ")
     }

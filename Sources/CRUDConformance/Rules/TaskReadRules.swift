@@ -33,10 +33,12 @@ extension Rules {
             hint: "Break createdAt ties with a creation sequence (an insertion counter, or SQLite's rowid), descending."
         ) { context in
             context.tick()
-            for title in ["t1", "t2", "t3", "t4", "t5"] { _ = try await context.createTask(title) }
-            try context.expectTitles(try await context.list(), ["t5", "t4", "t3", "t2", "t1"], "tasks() with five creates at one instant")
+            // Ten ties: a store that breaks them by chance (a random id) passes with odds of 1 in 3.6 million.
+            let titles = (1...10).map { "t\($0)" }
+            for title in titles { _ = try await context.createTask(title) }
+            try context.expectTitles(try await context.list(), titles.reversed(), "tasks() with ten creates at one instant")
             try context.expectTitles(
-                try await context.list(TaskQuery(limit: 2, offset: 2)), ["t3", "t2"], "tasks(limit: 2, offset: 2) over the ties")
+                try await context.list(TaskQuery(limit: 2, offset: 2)), ["t8", "t7"], "tasks(limit: 2, offset: 2) over the ties")
         },
         Rule(
             "TASK-READ-004",

@@ -1,0 +1,22 @@
+/// SplitMix64: a small random source that repeats for a given seed.
+///
+/// ```swift
+/// var random = SeededRandom(seed: 42)
+/// let roll = Int.random(in: 1...6, using: &random)  // the same on every run
+/// ```
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A source whose numbers are fixed by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
