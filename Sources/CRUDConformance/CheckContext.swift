@@ -135,9 +135,14 @@ public final class CheckContext: @unchecked Sendable {
 
     /// Requires a list of tasks to be exactly these titles in this order.
     public func expectTitles(_ tasks: [TaskItem], _ expected: [String], _ what: String) throws {
-        let titles = tasks.map(\.title)
-        guard titles.map(\.unicodeScalars).elementsEqual(expected.map(\.unicodeScalars), by: { $0.elementsEqual($1) }) else {
-            throw CheckFailure(step: what, expected: Show.value(expected), actual: Show.value(titles))
+        try expectTexts(tasks.map(\.title), expected, what)
+    }
+
+    /// Requires a list of texts to be exactly these, scalar for scalar, in this order:
+    /// String's == would accept a canonically equivalent but different sequence.
+    public func expectTexts(_ actual: [String], _ expected: [String], _ what: String) throws {
+        guard actual.map(\.unicodeScalars).elementsEqual(expected.map(\.unicodeScalars), by: { $0.elementsEqual($1) }) else {
+            throw CheckFailure(step: what, expected: Show.value(expected), actual: Show.value(actual))
         }
     }
 

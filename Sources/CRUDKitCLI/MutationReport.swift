@@ -12,8 +12,8 @@ struct MutationReport: Codable {
         /// The rules that failed on this mutant.
         var caughtBy: [String]
         var aimedAt: [String]
-        /// Whether a rule aimed at the mutant failed: a mutant that only unrelated rules
-        /// notice is not counted as caught.
+        /// Whether every rule aimed at the mutant failed: a mutant that only unrelated rules
+        /// notice, or that slips past one of its aimed rules, is not counted as caught.
         var caught: Bool
     }
 
@@ -46,7 +46,7 @@ struct MutationReport: Codable {
                 entries.append(
                     Entry(
                         name: mutant.name, mistake: mutant.mistake, catalogue: catalogue.name, caughtBy: failed,
-                        aimedAt: mutant.aimedAt.sorted(), caught: !mutant.aimedAt.isDisjoint(with: failed)))
+                        aimedAt: mutant.aimedAt.sorted(), caught: !mutant.aimedAt.isEmpty && mutant.aimedAt.isSubset(of: failed)))
             }
             let mine = entries.filter { $0.catalogue == catalogue.name }
             scores.append(Score(catalogue: catalogue.name, caught: mine.filter(\.caught).count, total: mine.count))

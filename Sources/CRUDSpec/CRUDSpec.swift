@@ -21,7 +21,7 @@ public protocol CRUDSpec: Sendable {
 
     /// Creates a task from a title and optional notes, validated by ``Validation/title(_:)``
     /// and ``Validation/notes(_:)``. It gets a fresh id, `isCompleted == false`, and
-    /// `createdAt == updatedAt ==` the clock's now (one reading of the clock). Titles may repeat.
+    /// `createdAt == updatedAt ==` the clock's now, one instant for both. Titles may repeat.
     func createTask(title: String, notes: String?) async throws -> TaskItem
 
     /// The task with this id; ``CRUDError/notFound(id:)`` when there is none.
@@ -32,7 +32,8 @@ public protocol CRUDSpec: Sendable {
     func tasks(_ query: TaskQuery) async throws -> [TaskItem]
 
     /// How many tasks pass the query's filter and search; its sort, limit and offset
-    /// do not change the count.
+    /// do not change the count. A negative limit or offset still throws
+    /// ``CRUDError/invalidQuery(reason:)``: the query is malformed whatever it is used for.
     func countTasks(_ query: TaskQuery) async throws -> Int
 
     /// Gives a task a new title, validated as on create. Keeps id, notes, `isCompleted` and
@@ -52,9 +53,9 @@ public protocol CRUDSpec: Sendable {
     /// Deletes the task with this id; ``CRUDError/notFound(id:)`` when there is none.
     func deleteTask(id: UUID) async throws
 
-    /// Creates one task per title, in order, all at the same instant (one reading of the
-    /// clock), without notes and not completed, or none at all: the first invalid title
-    /// throws a validation error with its 1-based position.
+    /// Creates one task per title, in order, all at one instant of the clock, without notes
+    /// and not completed, or none at all: the first invalid title throws a validation error
+    /// with its 1-based position.
     func importTasks(titles: [String]) async throws -> [TaskItem]
 
     // MARK: Contacts
@@ -69,7 +70,8 @@ public protocol CRUDSpec: Sendable {
     func contact(id: UUID) async throws -> Contact
 
     /// The contacts whose name contains the search term (as for tasks: trimmed, literal,
-    /// ignoring case and diacritics), by name, then email, then creation, after the offset,
+    /// ignoring case and diacritics), ordered by the case-folded name, then the email, both by
+    /// Unicode scalar values, then creation (see ``RecordOrder/contacts(_:)``), after the offset,
     /// at most the limit. A negative limit or offset throws ``CRUDError/invalidQuery(reason:)``.
     func contacts(_ query: ContactQuery) async throws -> [Contact]
 

@@ -1,4 +1,4 @@
-/// One value that describes a contact list, always ordered by ``TextKey/contactOrder(_:)``.
+/// One value that describes a contact list, always ordered as ``RecordOrder/contacts(_:)`` says.
 ///
 /// ```swift
 /// let adas = try await store.contacts(ContactQuery(search: "ada", limit: 10))

@@ -21,8 +21,8 @@ public enum TaskFilter: String, Codable, Sendable, Hashable, CaseIterable {
 public enum TaskSort: String, Codable, Sendable, Hashable, CaseIterable {
     /// Newest `createdAt` first; tasks created at the same instant, the later-created first.
     case newestFirst = "newest"
-    /// By title, case-insensitively (Unicode case folding), then the exact title,
-    /// then the earlier-created first. See ``TextKey/titleOrder(_:)``.
+    /// By title, case-insensitively (Unicode case folding), then the exact title by Unicode
+    /// scalar values, then the earlier-created first. See ``RecordOrder/tasks(_:sortedBy:)``.
     case title
 }
 

@@ -1,6 +1,7 @@
 import CRUDConformance
 import CRUDMutants
 import CRUDTestSupport
+import Foundation
 import Testing
 
 /// The suite is only worth something if it catches real mistakes: each mutant must fail
@@ -25,6 +26,19 @@ struct BrokenBackendTests {
             guard let report = result.failureReport else { continue }
             #expect(report.contains(result.rule.id) && report.contains(result.rule.statement) && report.contains(result.rule.hint))
             #expect(report.contains("expected:") && report.contains("actual:"))
+        }
+    }
+
+    @Test("The README states the size and score of each catalogue as they are")
+    func readmeCounts() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
+        #expect(readme.contains("runs every rule on \(Mutant.all.count) deliberately broken backends"))
+        for (name, mutants) in Mutant.catalogues {
+            let count = mutants.count
+            #expect(readme.contains("**\(name)**, \(count) mutants"), "README: the size of the catalogue \(name)")
+            #expect(readme.contains("**\(count)/\(count) caught (100%)**"), "README: the score of the catalogue \(name)")
         }
     }
 

@@ -12,7 +12,6 @@ import Testing
         #expect(Set(names).count == names.count, "repeated names: \(names.filter { name in names.filter { $0 == name }.count > 1 })")
         let clashes = Set(names).intersection(Mutant.besideTheRules.map(\.name))
         #expect(clashes.isEmpty, "names already used by the first catalogue: \(clashes.sorted())")
-        #expect(Mutant.independent.map(\.name) == names)
         #expect(Mutant.witnessed.allSatisfy { $0.mutant.backend.name == $0.mutant.name })
     }
 

@@ -10,19 +10,11 @@ import CRUDSpec
 enum FuzzAlphabet {
     // MARK: Building blocks
 
-    /// Every scalar with the Unicode `White_Space` property: trimmed at the ends of every field.
-    static let whiteSpace: [Unicode.Scalar] = [
-        "\u{09}", "\u{0A}", "\u{0B}", "\u{0C}", "\u{0D}", "\u{20}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2001}",
-        "\u{2002}", "\u{2003}", "\u{2004}", "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{2028}",
-        "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}",
-    ]
+    /// Every `White_Space` scalar: trimmed at the ends of every field.
+    static let whiteSpace = TextCorpus.whiteSpace
 
     /// Every control character, Unicode general category Cc: C0, DEL and C1.
-    static let controls: [Unicode.Scalar] = (0x00...0x1F).compactMap(Unicode.Scalar.init) + (0x7F...0x9F).compactMap(Unicode.Scalar.init)
-
-    /// Texts that look blank or spaced but are not `White_Space`, so they are kept:
-    /// zero width space, byte order mark, Mongolian vowel separator, word joiner.
-    static let invisibleButNotSpace: [String] = ["\u{200B}", "\u{FEFF}", "\u{180E}", "\u{2060}"]
+    static let controls = TextCorpus.controls
 
     /// Characters of several scalars each, for texts exactly at a length limit.
     static let clusters = ["x", "e\u{301}", "é", "👩‍💻", "🇫🇷", "👍🏽", "ǅ", "🏳️‍🌈"]

@@ -181,7 +181,7 @@ struct FuzzModel {
     }
 
     /// An update of a contact: only the fields it names change, each validated as on create;
-    /// an email another contact holds (scalar for scalar, after normalizing) is a duplicate.
+    /// an email another contact holds (its stored form, trimmed and lowercased, scalar for scalar) is a duplicate.
     private mutating func updateContact(_ target: FuzzTarget, _ changes: ContactChanges) -> FuzzOutcome {
         let index = contactIndex(target)
         let name = changes.name.map { raw in Checked { () throws(CRUDError) in try Validation.name(raw) } }

@@ -19,6 +19,8 @@ struct FuzzRun {
         var steps: [String]
         var expected: String
         var actual: String
+        /// Whether the storage could not even be opened: no answer of the store differed.
+        var openingFailed = false
     }
 
     private let backend: Backend
@@ -48,18 +50,26 @@ struct FuzzRun {
         var run: FuzzRun
         do {
             storage = try await backend.makeStorage()
+        } catch {
+            return Difference(
+                step: 0, steps: [], expected: "fresh storage", actual: "making it threw \(Show.error(error))", openingFailed: true)
+        }
+        do {
             run = FuzzRun(backend: backend, storage: storage, clock: clock, store: try await storage.open(clock: clock))
         } catch {
-            return Difference(step: 0, steps: [], expected: "a fresh store", actual: "opening threw \(Show.error(error))")
+            await storage.dispose()
+            return Difference(
+                step: 0, steps: [], expected: "a fresh store", actual: "opening threw \(Show.error(error))", openingFailed: true)
         }
         var steps: [String] = []
         var difference: Difference?
         for (index, operation) in operations.enumerated() {
+            if Task.isCancelled { break }  // the check ran out of time: stop using the storage
             let before = run.model
             steps.append(operation.description { target, kind in Self.name(target, kind, in: before) })
             let expected = run.model.apply(operation)
             let mark = clock.readCount
-            let actual = await run.perform(operation, resolvingWith: before, expected: expected)
+            let actual = await run.perform(operation, step: index, resolvingWith: before, expected: expected)
             let instants = clock.instantsRead(since: mark).map(Timestamp.milliseconds)
             guard let agreement = expected.accepts(actual, instants: instants) else {
                 difference = Difference(
@@ -86,14 +96,14 @@ struct FuzzRun {
 
     /// Runs one operation on the backend and puts its answer in the model's terms. Targets
     /// are resolved with the model as it was `before` the operation.
-    private mutating func perform(_ operation: FuzzOperation, resolvingWith before: FuzzModel, expected: FuzzOutcome) async
+    private mutating func perform(_ operation: FuzzOperation, step: Int, resolvingWith before: FuzzModel, expected: FuzzOutcome) async
         -> FuzzOutcome
     {
         guard let store else { return .rejected([.other("the store is closed: an earlier reopen failed")]) }
         let ids = idByKey
         var requested: UUID?
         func id(_ target: FuzzTarget, _ kind: FuzzModel.Kind) -> UUID {
-            let id = before.key(target, for: kind).flatMap { ids[$0] } ?? UUID()
+            let id = before.key(target, for: kind).flatMap { ids[$0] } ?? Self.unknownID(step: step)
             requested = id
             return id
         }
@@ -163,6 +173,13 @@ struct FuzzRun {
         } catch {
             return .rejected([FuzzRejection(error, requested: nil)])
         }
+    }
+
+    /// An id no record has, the same for the same step in every run, so a failure reads the
+    /// same each time it is repeated.
+    private static func unknownID(step: Int) -> UUID {
+        let hex = String(step, radix: 16)
+        return UUID(uuidString: "0000f022-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex) ?? UUID()
     }
 
     /// Maps a newly created record's id to the key the model gave it; an id seen before keeps

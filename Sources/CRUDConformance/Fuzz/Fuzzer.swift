@@ -75,13 +75,14 @@ public enum Fuzzer {
         var (shrunk, difference) = (operations, difference)
         var chunk = max(1, shrunk.count / 2)
         var runs = 0
-        while runs < shrinkBudget {
+        while runs < shrinkBudget, !Task.isCancelled {
             var index = 0
             var removed = false
-            while index < shrunk.count, runs < shrinkBudget {
+            while index < shrunk.count, runs < shrinkBudget, !Task.isCancelled {
                 let candidate = Array(shrunk[..<index] + shrunk[min(shrunk.count, index + chunk)...])
                 runs += 1
-                if !candidate.isEmpty, let found = await FuzzRun.run(candidate, on: backend) {
+                // A candidate whose storage did not open shows nothing about the store's answers.
+                if !candidate.isEmpty, let found = await FuzzRun.run(candidate, on: backend), !found.openingFailed {
                     shrunk = Array(candidate.prefix(found.step + 1))
                     difference = found
                     removed = true

@@ -170,7 +170,7 @@ extension Rules {
                 _ = try await context.createContact(name, email)
             }
             let names = try await context.listContacts().map(\.name)
-            try context.expectEqual(
+            try context.expectTexts(
                 names, ["alice", "Alice", "bob", "straße 1", "STRASSE 2", "Zoë", "élodie", "Émile", "σα", "Σβ"],
                 "names of contacts() in order (ß folds to ss, É to é, Σ to σ)")
         },
@@ -194,7 +194,7 @@ extension Rules {
             ]
             for (term, expected) in cases {
                 let names = try await context.listContacts(ContactQuery(search: term)).map(\.name)
-                try context.expectEqual(names, expected, "names of contacts(search: \(Show.text(term)))")
+                try context.expectTexts(names, expected, "names of contacts(search: \(Show.text(term)))")
             }
         },
         Rule(
@@ -209,7 +209,7 @@ extension Rules {
                 (ContactQuery(offset: 9), []),
             ]
             for (query, expected) in cases {
-                try context.expectEqual(try await context.listContacts(query).map(\.name), expected, "names of \(Describe.query(query))")
+                try context.expectTexts(try await context.listContacts(query).map(\.name), expected, "names of \(Describe.query(query))")
             }
             for query in [ContactQuery(limit: -1), ContactQuery(offset: -2)] {
                 try await context.expectError(Describe.query(query), .invalidQuery) { try await context.store.contacts(query) }
@@ -227,8 +227,12 @@ extension Rules {
                 context.tick(seconds: 1)
                 made.append(try await context.createContact(name, "person\(7 - index)@example.com"))
             }
+            // Equal names whose emails are é precomposed, then decomposed: the decomposed one
+            // sorts first by scalars, which String's == (canonical equivalence) cannot see.
+            made.append(try await context.createContact("Ada", "jos\u{E9}@example.com"))
+            made.append(try await context.createContact("Ada", "jose\u{301}@example.com"))
             for search in [nil, "  ", "ada", " ADA\u{A0}", "emile", "zzz"] {
-                let ordered = RecordOrder.contacts(made.filter { TextKey.matches($0.name, search: Validation.searchTerm(search)) })
+                let ordered = Expected.contacts(made.filter { Expected.matches($0.name, search: search) })
                 for limit in [nil, 0, 1, 2] {
                     for offset in [0, 1, 2, 20] {
                         let query = ContactQuery(search: search, limit: limit, offset: offset)

@@ -143,7 +143,7 @@ extension Rules {
                 (
                     "updateContact",
                     {
-                        guard let ada = try await $0.contacts(ContactQuery()).first else { return }
+                        let ada = try await Self.onlyContact(in: $0, after: "createContact and a reopen")
                         _ = try await $0.updateContact(
                             id: ada.id, ContactChanges(name: "Ada King", email: "Countess@Example.com", phone: ""))
                     }
@@ -151,7 +151,7 @@ extension Rules {
                 (
                     "deleteContact",
                     {
-                        guard let ada = try await $0.contacts(ContactQuery()).first else { return }
+                        let ada = try await Self.onlyContact(in: $0, after: "updateContact and a reopen")
                         try await $0.deleteContact(id: ada.id)
                     }
                 ),
@@ -164,6 +164,15 @@ extension Rules {
             }
         },
     ]
+
+    /// The one contact a store holds; a failure when it holds none or several.
+    private static func onlyContact(in store: any CRUDSpec, after step: String) async throws -> Contact {
+        let contacts = try await store.contacts(ContactQuery())
+        guard contacts.count == 1, let contact = contacts.first else {
+            throw CheckFailure(step: "contacts() after \(step)", expected: "the one contact created", actual: Show.value(contacts))
+        }
+        return contact
+    }
 
     static let concurrency: [Rule] = [
         Rule(

@@ -110,7 +110,9 @@ struct FieldWriter: Sendable {
                 }
             },
             FieldWriter(field: field, operation: "updateContact(id:_:)") { context in
-                let contact = try await context.createContact("Before the update", "before\(context.nextSerial())@example.com")
+                // With a phone, so an update that keeps it instead of clearing a blank one is seen.
+                let contact = try await context.createContact(
+                    "Before the update", "before\(context.nextSerial())@example.com", phone: "555 000 0000")
                 return { raw in
                     let changes = ContactChanges(
                         name: field == .name ? raw : nil, email: field == .email ? raw : nil, phone: field == .phone ? raw : nil)

@@ -8,6 +8,9 @@ extension Rules {
     /// backend and every mutant.
     static let modelSequenceLength = 60
 
+    /// The model validates with ``Validation`` and compares text with ``TextKey``, as the
+    /// reference stores do: MODEL-001 checks how a store combines them, not the functions
+    /// themselves, which the FIELD, CREATE and READ rules check with explicit values.
     static let model: [Rule] = [
         Rule(
             "MODEL-001",

@@ -166,13 +166,16 @@ extension Rules {
         },
         Rule(
             "TASK-READ-013",
-            statement: "A negative limit or offset throws invalidQuery.",
+            statement: "A negative limit or offset throws invalidQuery, from tasks and from countTasks.",
             reason: "A nonsense request must be refused, not quietly read as \"everything\".",
             hint: "Validate the query (TaskQuery.validate()) before running it."
         ) { context in
             _ = try await context.createTask("one")
             for query in [TaskQuery(limit: -1), TaskQuery(offset: -1), TaskQuery(limit: -5, offset: -5)] {
                 try await context.expectError(Describe.query(query), .invalidQuery) { try await context.store.tasks(query) }
+                try await context.expectError("countTasks(\(Describe.queryArguments(query)))", .invalidQuery) {
+                    try await context.store.countTasks(query)
+                }
             }
         },
         Rule(
@@ -246,7 +249,7 @@ extension Rules {
                 .enumerated()
             {
                 if index % 3 != 1 { context.tick(seconds: 1) }  // every third task shares its instant with the one before
-                if index == 5 { context.clock.advance(seconds: -3_600) }  // and one is backdated
+                if index == 5 { context.clock.advance(seconds: -3_600) }  // and from the sixth on, an hour back
                 made.append(try await context.createTask(title))
             }
             for index in [1, 2, 4, 6] {
@@ -256,12 +259,14 @@ extension Rules {
             }
             for filter in TaskFilter.allCases {
                 for search in [nil, "  ", "milk", " MILK\n", "cafe", "zzz"] {
-                    let matches = made.filter { filter.includes($0) && TextKey.matches($0.title, search: Validation.searchTerm(search)) }
+                    let matches = made.filter {
+                        (filter == .all || $0.isCompleted == (filter == .completed)) && Expected.matches($0.title, search: search)
+                    }
                     let counted = TaskQuery(filter: filter, search: search, sort: .title, limit: 1, offset: 1)
                     try context.expectEqual(
                         try await context.count(counted), matches.count, "countTasks(\(Describe.queryArguments(counted)))")
                     for sort in TaskSort.allCases {
-                        let ordered = RecordOrder.tasks(matches, sortedBy: sort)
+                        let ordered = Expected.tasks(matches, sort)
                         for limit in [nil, 0, 2] {
                             for offset in [0, 1, 20] {
                                 let query = TaskQuery(filter: filter, search: search, sort: sort, limit: limit, offset: offset)

@@ -280,14 +280,15 @@ extension Rules {
             let older = try await context.createTask("Older", notes: "kept")
             context.tick()
             context.moveClockOnEveryRead()
-            let before = try await context.snapshot()
             let titles = ["  eggs", "flour\n", "sugar", "eggs"]
             let (imported, instants) = try await context.timed("importTasks(titles: \(Show.value(titles)))") {
                 try await context.store.importTasks(titles: titles)
             }
             try context.expectTitles(imported, ["eggs", "flour", "sugar", "eggs"], "tasks returned by import")
             try context.expectEqual(Set(imported.map(\.id)).count, 4, "distinct ids of four imported tasks")
-            guard let first = imported.first else { return }
+            guard let first = imported.first else {
+                throw CheckFailure(step: "importTasks(titles: four titles)", expected: "four tasks", actual: "none")
+            }
             try context.expectClockReading(first.createdAt, among: instants, "createdAt of the first imported task")
             for task in imported {
                 let expected = TaskItem(
@@ -297,7 +298,7 @@ extension Rules {
             }
             try context.expectTitles(
                 try await context.list(), ["eggs", "sugar", "flour", "eggs", "Older"], "tasks() after import, newest (last imported) first")
-            try context.expectSameTask(try await context.task(older.id), before.tasks[0], "the older task after the import")
+            try context.expectSameTask(try await context.task(older.id), older, "the older task after the import")
         },
         Rule(
             "TASK-IMPORT-002",

@@ -233,7 +233,7 @@ actor LostUpdateStore: CRUDSpec {
     func createTask(title: String, notes: String?) async throws -> TaskItem {
         var snapshot = await base.currentState()
         let task = try snapshot.createTask(title: title, notes: notes, now: clock.timestamp())
-        try? await Task.sleep(nanoseconds: 2_000_000)  // writing the file
+        try? await Task.sleep(nanoseconds: 10_000_000)  // writing the file: long enough that parallel creates overlap
         base = MemoryStore(state: snapshot, clock: clock)
         return task
     }

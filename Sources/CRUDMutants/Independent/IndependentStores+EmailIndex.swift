@@ -39,7 +39,7 @@ actor EmailIndexStore: CRUDSpec {
         let checkedPhone = try Validation.phone(phone)
         let key = flaw == .createLooksUpTyped ? Validation.trimmed(email) : checkedEmail
         if emailIndex.contains(key) { throw CRUDError.duplicate(field: .email) }
-        if flaw == .awaitBetweenCheckAndInsert { try? await Task.sleep(nanoseconds: 5_000_000) }
+        if flaw == .awaitBetweenCheckAndInsert { try? await Task.sleep(nanoseconds: 10_000_000) }
         let now = clock.timestamp()
         let contact = Contact(id: UUID(), name: checkedName, email: checkedEmail, phone: checkedPhone, createdAt: now, updatedAt: now)
         records.append(contact)

@@ -152,7 +152,9 @@ enum Hand {
         let decorated = tasks.enumerated().map { (sequence: $0.offset, task: $0.element, key: key($0.element.title)) }
         return decorated.sorted { lhs, rhs in
             if lhs.key != rhs.key { return TextKey.scalarOrder(lhs.key, rhs.key) }
-            if exactBreaksTies, lhs.task.title != rhs.task.title { return TextKey.scalarOrder(lhs.task.title, rhs.task.title) }
+            if exactBreaksTies, !lhs.task.title.unicodeScalars.elementsEqual(rhs.task.title.unicodeScalars) {
+                return TextKey.scalarOrder(lhs.task.title, rhs.task.title)
+            }
             return laterFirst ? lhs.sequence > rhs.sequence : lhs.sequence < rhs.sequence
         }.map(\.task)
     }

@@ -56,16 +56,6 @@ final class Session {
     }
 }
 
-/// A clock that moves one millisecond every time it is read.
-final class TickingClock: CRUDClock, @unchecked Sendable {
-    let manual: ManualClock
-    init(_ manual: ManualClock) { self.manual = manual }
-    func now() -> Date {
-        manual.advance(seconds: 0.001)
-        return manual.now()
-    }
-}
-
 /// How witnesses run and describe what they see, without ids and with dates relative to the start.
 enum See {
     /// The ManualClock's default start, in milliseconds.
@@ -76,7 +66,8 @@ enum See {
     ) -> @Sendable (Backend) async -> String {
         { backend in
             let clock = ManualClock()
-            let storeClock: any CRUDClock = ticking ? TickingClock(clock) : clock
+            if ticking { clock.startStepping(by: 0.001) }  // one millisecond on every read
+            let storeClock: any CRUDClock = clock
             let storage: any BackendStorage
             do { storage = try await backend.makeStorage() } catch { return "no storage: \(describe(error))" }
             var report: String

@@ -8,7 +8,9 @@ import Foundation
 /// relative to the clock's start: on the mutant it must read differently than on a correct
 /// backend, or the mutant is equivalent and useless.
 public struct Witnessed: Sendable {
+    /// The broken backend.
     public let mutant: Mutant
+    /// Runs the scenario on fresh storage of a backend and describes what it saw.
     public let witness: @Sendable (Backend) async -> String
 }
 
