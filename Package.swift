@@ -45,10 +45,12 @@ let package = Package(
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
+        // prctl(PR_SET_CHILD_SUBREAPER) for the exercise host, which the Swift Glibc module lacks.
+        .target(name: "CProcessControl"),
         // The exercise harness: the parts students write, the reference, the manifest, the grader.
         .target(
             name: "ExerciseKit",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CProcessControl"],
             swiftSettings: strictSettings
         ),
         // The students' work, and the reference answers, in the same layout.
@@ -74,6 +76,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "crudkit", dependencies: ["CRUDKitCLI"], swiftSettings: strictSettings),
+        // The exercise host: the students' parts in a process of their own, which the
+        // grader talks to through a narrow channel. The tool itself never links Exercises.
+        .executableTarget(
+            name: "exercise-host", dependencies: ["ExerciseKit", "Exercises"], path: "Sources/exercise-host",
+            swiftSettings: strictSettings),
 
         // Deliberately broken backends that the suite must catch.
         .target(
@@ -95,6 +102,11 @@ let package = Package(
             path: "Tests/CrashWriter",
             swiftSettings: strictSettings
         ),
+        // The reference answers in an exercise host, and hosts that misbehave, for the tests of grading.
+        .executableTarget(
+            name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
@@ -113,7 +125,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ExerciseTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "ExerciseKit", "Exercises", "Solutions"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "ExerciseKit", "Exercises", "Solutions", "exercise-host", "solutions-host", "hostile-host",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

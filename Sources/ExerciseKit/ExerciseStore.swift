@@ -43,23 +43,12 @@ public actor ExerciseStore: CRUDSpec {
             list = snapshot.tasks
             contactList = snapshot.contacts
         case .sqlite(let path):
-            let db = try SQLiteConnection(path: path)
-            try parts.taskTable.createTable(in: db)
-            list = TaskList(tasks: try parts.taskTable.all(in: db))
-            self.db = db
-        }
-    }
-
-    /// Writes the difference between two task lists as table operations.
-    private func write(from old: TaskList, to new: TaskList, in db: SQLiteConnection) throws {
-        let before = Dictionary(old.tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Set(new.tasks.map(\.id))
-        for task in old.tasks where !after.contains(task.id) { try parts.taskTable.delete(id: task.id, in: db) }
-        for task in new.tasks {
-            if let previous = before[task.id] {
-                if previous != task { try parts.taskTable.update(task, in: db) }
+            if let remote = parts.taskTable as? RemoteExercise {
+                list = try remote.open(path: path)  // the host opens its own connection
             } else {
-                try parts.taskTable.insert(task, into: db)
+                let db = try SQLiteConnection(path: path)
+                list = try parts.taskTable.open(in: db)
+                self.db = db
             }
         }
     }
@@ -76,8 +65,12 @@ public actor ExerciseStore: CRUDSpec {
             let after = Set(tasks.tasks.map(\.id))
             for task in list.tasks where !after.contains(task.id) { try parts.taskRepository.remove(id: task.id, from: blobs) }
             for task in tasks.tasks where !list.tasks.contains(task) { try parts.taskRepository.save(task, in: blobs) }
-        case .sqlite:
-            if let db { try db.transaction { () throws(CRUDError) in try Self.mapped { try self.write(from: list, to: tasks, in: db) } } }
+        case .sqlite(let path):
+            if let remote = parts.taskTable as? RemoteExercise {
+                try remote.write(path: path, from: list, to: tasks)
+            } else if let db {
+                try parts.taskTable.write(from: list, to: tasks, in: db)
+            }
         }
         (list, contactList) = (tasks, contacts)
         return result
@@ -186,17 +179,5 @@ public actor ExerciseStore: CRUDSpec {
     public func close() {
         db?.close()
         db = nil
-    }
-
-    /// Runs `body` for a typed-throws transaction: an error that is not a `CRUDError` (a
-    /// student's own) is reported as the store being unavailable, with its description.
-    private static func mapped(_ body: () throws -> Void) throws(CRUDError) {
-        do {
-            try body()
-        } catch let error as CRUDError {
-            throw error
-        } catch {
-            throw .storeUnavailable(path: "the task table: \(error)")
-        }
     }
 }

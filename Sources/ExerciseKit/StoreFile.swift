@@ -2,7 +2,7 @@ import CRUDSpec
 import Foundation
 
 /// Everything an exercise store holds, as one value to save and load.
-public struct StoreSnapshot: Sendable, Equatable {
+public struct StoreSnapshot: Sendable, Equatable, Codable {
     public var tasks: TaskList
     public var contacts: ContactList
 

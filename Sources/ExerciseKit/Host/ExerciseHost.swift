@@ -1,0 +1,318 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The grader's end of the channel to an exercise host: a child process, built from the
+/// submission's `Exercises/`, that runs student parts and nothing else.
+///
+/// Each call is one JSON line out and one JSON line back, within a deadline. The child runs
+/// in a process group of its own under resource limits (see ``HostLimits``); on a deadline,
+/// a crash, an exit or an answer that is not one, the whole group is killed, the call fails
+/// with a plain reason, and the next call starts a fresh child. Nothing the child prints is
+/// read as a verdict: its standard error is only kept (the last few kilobytes) to explain a
+/// crash.
+///
+/// ```swift
+/// let host = ExerciseHost(executable: ".build/debug/exercise-host")
+/// let grader = Grader(submission: RemoteParts.all(on: host))
+/// ```
+public final class ExerciseHost: @unchecked Sendable {
+    /// Why a call got no answer.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// For example "exercise 2 timed out after 10 s".
+        public let description: String
+    }
+
+    /// The host program.
+    public let executable: String
+    /// The arguments it is started with.
+    public let arguments: [String]
+    /// How long one call may take before the child is killed.
+    public let callLimit: Duration
+
+    // Guarded by `lock`: one call at a time, and the child it goes to.
+    private let lock = NSLock()
+    private var child: Child?
+    private var nextNumber = 0
+
+    /// A host that runs `executable`, started on the first call.
+    public init(executable: String, arguments: [String] = [], callLimit: Duration = .seconds(10)) {
+        self.executable = executable
+        self.arguments = arguments
+        self.callLimit = callLimit
+    }
+
+    deinit { child?.kill() }
+
+    /// Sends `call` and waits for the answer, at most ``callLimit``.
+    public func call(_ call: HostCall) throws(Failure) -> HostAnswer {
+        lock.lock()
+        defer { lock.unlock() }
+        let child: Child
+        if let running = self.child {
+            child = running
+        } else {
+            do {
+                child = try Child.start(executable, arguments: arguments)
+            } catch {
+                throw Failure(description: "the exercise host could not be started: \(error)")
+            }
+            self.child = child
+        }
+        nextNumber += 1
+        let request = HostRequest(number: nextNumber, call: call)
+        switch Result(catching: { () throws(Child.Reason) in try child.ask(request, within: callLimit) }) {
+        case .success(let answer): return answer
+        case .failure(let reason):
+            child.kill()
+            self.child = nil
+            throw Failure(description: "exercise \(call.exercise) \(reason.description)")
+        }
+    }
+
+    /// Kills the child and everything it started; the next call starts a fresh one.
+    public func stop() {
+        lock.withLock {
+            child?.kill()
+            child = nil
+        }
+    }
+}
+
+/// One running host process.
+private final class Child: @unchecked Sendable {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+    let errors: ErrorTail
+    private var pending = Data()
+
+    /// Why an answer did not come: a description that follows "exercise N ".
+    struct Reason: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private init(pid: pid_t, input: Int32, output: Int32, errors: ErrorTail) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+        self.errors = errors
+    }
+
+    /// Starts `executable` in a process group of its own, with pipes for its standard input,
+    /// output and error.
+    static func start(_ executable: String, arguments: [String]) throws -> Child {
+        var toChild: [Int32] = [0, 0]
+        var fromChild: [Int32] = [0, 0]
+        var errorPipe: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
+            throw Reason(description: "pipes: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var pid: pid_t = 0
+        let arguments = [executable] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        close(errorPipe[1])
+        guard status == 0 else {
+            [toChild[1], fromChild[0], errorPipe[0]].forEach { _ = close($0) }
+            throw Reason(description: "\(executable): \(String(cString: strerror(status)))")
+        }
+        // A child that stops reading must not kill the grader with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]))
+    }
+
+    /// Sends `request` and reads the reply with its number, within `limit`.
+    func ask(_ request: HostRequest, within limit: Duration) throws(Reason) -> HostAnswer {
+        guard var line = try? JSONEncoder().encode(request) else { throw Reason(description: "could not be sent the call") }
+        line.append(10)
+        let deadline = ContinuousClock.now + limit
+        try send(line)
+        while true {
+            guard let reply = try readLine(until: deadline, limit: limit) else { continue }
+            guard let decoded = try? JSONDecoder().decode(HostReply.self, from: reply) else {
+                throw Reason(description: "answered something that is not an answer: \(Self.preview(reply))")
+            }
+            if decoded.number == request.number { return decoded.answer }
+            // An answer to an older call (one that timed out) is stale: skip it.
+        }
+    }
+
+    private func send(_ data: Data) throws(Reason) {
+        let sent = data.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(input, base + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        guard sent else { throw ended() }
+    }
+
+    /// The next complete line, nil to try again, or a reason when the child ended or the
+    /// deadline passed.
+    private func readLine(until deadline: ContinuousClock.Instant, limit: Duration) throws(Reason) -> Data? {
+        if let newline = pending.firstIndex(of: 10) {
+            let line = pending[pending.startIndex..<newline]
+            pending = Data(pending[(newline + 1)...])
+            return Data(line)
+        }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { throw Reason(description: "timed out after \(Self.seconds(limit)) (the host was stopped)") }
+        var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        let ready = poll(&poller, 1, milliseconds)
+        if ready < 0 && errno == EINTR { return nil }
+        guard ready > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = read(output, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { return nil }
+        guard count > 0 else { throw ended() }
+        pending.append(contentsOf: buffer[0..<count])
+        if pending.count > 64 << 20 { throw Reason(description: "answered more than 64 MiB without ending the answer") }
+        return nil
+    }
+
+    /// Why the child is gone: its exit status or signal, with the last error line it wrote.
+    private func ended() -> Reason {
+        var status: Int32 = 0
+        var waited: pid_t = 0
+        for _ in 0..<100 {
+            waited = waitpid(pid, &status, WNOHANG)
+            if waited != 0 { break }
+            usleep(10_000)
+        }
+        let said = errors.lastLines().map { ": \($0)" } ?? ""
+        guard waited == pid else { return Reason(description: "closed its channel and stopped answering\(said)") }
+        let signal = status & 0x7F
+        if signal == 0 { return Reason(description: "exited with status \((status >> 8) & 0xFF) in the middle of a call\(said)") }
+        let name: String =
+            switch signal {
+            case SIGILL, SIGTRAP: "trap"
+            case SIGSEGV, SIGBUS: "memory fault"
+            case SIGXCPU: "CPU time limit"
+            case SIGXFSZ: "file size limit"
+            case SIGKILL: "killed"
+            case SIGABRT: "abort"
+            default: "signal \(signal)"
+            }
+        return Reason(description: "crashed (\(name))\(said)")
+    }
+
+    /// Kills the child, its process group and every process below it, and reaps the child.
+    func kill() {
+        // Processes that left the group (a new session, as Foundation's Process makes) are
+        // still below the host, which is their subreaper: stop them all, then kill them.
+        let below = ProcessTree.descendants(of: pid)
+        for process in below { signalProcess(process, SIGSTOP) }
+        for process in below { signalProcess(process, SIGKILL) }
+        signalProcess(-pid, SIGKILL)  // the whole group
+        signalProcess(pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        close(input)
+        close(output)
+    }
+
+    private static func preview(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(80), as: UTF8.self)
+        return "\"\(text)\(data.count > 80 ? "…" : "")\""
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
+
+/// Drains a child's standard error on a thread of its own, keeping only the last 8 KiB: a
+/// child that prints without end can neither block on a full pipe nor fill the grader's memory.
+private final class ErrorTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tail = Data()
+    private let fd: Int32
+
+    init(reading fd: Int32) {
+        self.fd = fd
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                lock.withLock {
+                    tail.append(contentsOf: buffer[0..<count])
+                    if tail.count > 8_192 { tail = Data(tail.suffix(8_192)) }
+                }
+            }
+            close(fd)
+        }
+        thread.start()
+    }
+
+    /// The last non-empty line the child wrote to its standard error, if any, such as
+    /// "Fatal error: todo".
+    func lastLines() -> String? {
+        usleep(20_000)  // let the drain catch up with what the child wrote before it ended
+        let text = lock.withLock { String(decoding: tail, as: UTF8.self) }
+        let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let fatal = lines.last { $0.contains("Fatal error") || $0.contains("fatal error") }
+        guard let line = fatal ?? lines.last else { return nil }
+        return String(line.prefix(300))
+    }
+}
+
+/// `kill(2)`, under a name that does not clash with ``Child/kill()``.
+private func signalProcess(_ pid: pid_t, _ signal: Int32) {
+    _ = kill(pid, signal)
+}
+
+/// The processes below one process, read from /proc (Linux; elsewhere, none).
+enum ProcessTree {
+    static func descendants(of root: pid_t) -> [pid_t] {
+        #if os(Linux)
+            var parents: [pid_t: pid_t] = [:]
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = pid_t(entry), let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat") else { continue }
+                // "pid (name) state ppid …": the name may hold spaces and parentheses.
+                let text = String(decoding: stat, as: UTF8.self)
+                guard let close = text.lastIndex(of: ")") else { continue }
+                let fields = text[text.index(after: close)...].split(separator: " ")
+                if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+            }
+            var found: [pid_t] = []
+            var frontier: Set<pid_t> = [root]
+            while !frontier.isEmpty {
+                let next = parents.filter { frontier.contains($0.value) }.map(\.key)
+                found += next
+                frontier = Set(next)
+            }
+            return found
+        #else
+            return []
+        #endif
+    }
+}

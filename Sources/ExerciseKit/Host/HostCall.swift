@@ -1,0 +1,160 @@
+import CRUDSpec
+import Foundation
+
+/// One call of a student's part, as the grader sends it to the exercise host: the narrow
+/// channel between the process that judges and the process that runs student code.
+///
+/// Every argument is a plain value. The two closures of the part protocols travel as data:
+/// an update's change as the fields it leaves on each task (``TaskPatch``), an import's
+/// `validate` as the outcome for each title, worked out by the grader.
+public enum HostCall: Codable, Sendable {
+    // Exercise 1
+    case validatedTitle(String)
+    // Exercise 2
+    case create(title: String, notes: String?, now: Date, list: TaskList)
+    case task(id: UUID, list: TaskList)
+    case newestFirst(TaskList)
+    // Exercise 3
+    case update(id: UUID, now: Date, list: TaskList, patches: [TaskPatch])
+    // Exercise 4
+    case delete(id: UUID, list: TaskList)
+    // Exercise 5
+    case query(TaskQuery, list: TaskList)
+    // Exercise 6
+    case validatedName(String)
+    case validatedEmail(String)
+    case validatedPhone(String?)
+    // Exercise 7
+    case createContact(name: String, email: String, phone: String?, now: Date, list: ContactList)
+    case contact(id: UUID, list: ContactList)
+    case updateContact(id: UUID, changes: ContactChangeSet, now: Date, list: ContactList)
+    case deleteContact(id: UUID, list: ContactList)
+    // Exercise 8
+    case searchContacts(ContactQuery, list: ContactList)
+    // Exercise 9
+    case saveFile(StoreSnapshot, path: String)
+    case loadFile(path: String)
+    // Exercise 10: the host opens the database itself and runs the writes in its own transaction.
+    case openTable(path: String)
+    case writeTable(path: String, from: TaskList, to: TaskList)
+    // Exercise 11: JSON bodies as text.
+    case replyError(status: Int, bodyJSON: String, requestedID: UUID?)
+    case replyTask(objectJSON: String)
+    // Exercise 12: the blob store lives in the host, named by the grader.
+    case saveToRepository(TaskItem, blobs: UUID)
+    case loadFromRepository(id: UUID, blobs: UUID)
+    case removeFromRepository(id: UUID, blobs: UUID)
+    // Exercise 13
+    case importTitles([String], now: Date, validated: [TitleOutcome], list: TaskList)
+    // Exercise 14
+    case runOwnChecks(OwnChecksTarget)
+
+    /// The exercise whose part answers the call, for messages.
+    public var exercise: Int {
+        switch self {
+        case .validatedTitle: 1
+        case .create, .task, .newestFirst: 2
+        case .update: 3
+        case .delete: 4
+        case .query: 5
+        case .validatedName, .validatedEmail, .validatedPhone: 6
+        case .createContact, .contact, .updateContact, .deleteContact: 7
+        case .searchContacts: 8
+        case .saveFile, .loadFile: 9
+        case .openTable, .writeTable: 10
+        case .replyError, .replyTask: 11
+        case .saveToRepository, .loadFromRepository, .removeFromRepository: 12
+        case .importTitles: 13
+        case .runOwnChecks: 14
+        }
+    }
+}
+
+/// The fields an update's change leaves on one task: the change, as data.
+public struct TaskPatch: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var title: String
+    public var notes: String?
+    public var isCompleted: Bool
+}
+
+/// What validating one title of an import gave: the title to store, or the error.
+public enum TitleOutcome: Codable, Sendable, Equatable {
+    case valid(String)
+    case invalid(CRUDError)
+}
+
+/// ``ValidatedContactChanges`` as data: its phone is `String??`, which JSON cannot tell apart.
+public struct ContactChangeSet: Codable, Sendable, Equatable {
+    public var name: String?
+    public var email: String?
+    public var changesPhone: Bool
+    public var phone: String?
+
+    init(_ changes: ValidatedContactChanges) {
+        name = changes.name
+        email = changes.email
+        changesPhone = changes.phone != nil
+        phone = changes.phone ?? nil
+    }
+
+    var validated: ValidatedContactChanges {
+        ValidatedContactChanges(name: name, email: email, phone: changesPhone ? .some(phone) : nil)
+    }
+}
+
+/// The store Exercise 14's checks run on: a correct one, or one with a planted bug.
+public enum OwnChecksTarget: Codable, Sendable, Equatable {
+    case correct
+    case planted(String)
+
+    /// A fresh store of this kind.
+    func store() throws -> any CRUDSpec {
+        switch self {
+        case .correct: return try ExerciseStore(parts: .reference)
+        case .planted(let rule):
+            guard let bug = PlantedBug(rawValue: rule) else { throw CRUDError.invalidQuery(reason: "no planted bug \(rule)") }
+            return try bug.store()
+        }
+    }
+}
+
+/// The host's answer to one call: the value, or the error the part threw, and the lists
+/// the call changed in place (a part may change them and then throw: a partial import).
+public struct HostAnswer: Codable, Sendable {
+    public enum Value: Codable, Sendable {
+        case none
+        case text(String?)
+        case task(TaskItem)
+        case tasks([TaskItem])
+        case contact(Contact)
+        case contacts([Contact])
+        case snapshot(StoreSnapshot)
+        case error(CRUDError)
+    }
+
+    /// An error a part threw.
+    public enum Thrown: Codable, Sendable, Error {
+        /// A ``CRUDError``, as the kit's code would throw it.
+        case crud(CRUDError)
+        /// Any other error, by its description.
+        case other(String)
+    }
+
+    public var value: Value = .none
+    public var thrown: Thrown?
+    public var tasks: TaskList?
+    public var contacts: ContactList?
+}
+
+/// A call with its number, so an answer is matched to the call it answers.
+struct HostRequest: Codable {
+    var number: Int
+    var call: HostCall
+}
+
+/// An answer with the number of its call.
+struct HostReply: Codable {
+    var number: Int
+    var answer: HostAnswer
+}

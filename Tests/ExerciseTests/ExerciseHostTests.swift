@@ -1,0 +1,142 @@
+import CRUDConformance
+import CRUDSpec
+import ExerciseKit
+import Foundation
+import Testing
+
+/// An executable built beside the test bundle.
+func builtProduct(_ name: String) -> String? {
+    let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+    let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent(name).path }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Grades every rule of `exercise` with the parts answered by `host`, one check at a time.
+private func grade(_ exercise: Int, on host: ExerciseHost, timeout: Duration = .seconds(20)) async throws -> [RuleResult] {
+    var grader = Grader(submission: .remote(host))
+    grader.runner = ConformanceRunner(timeout: timeout, maxConcurrentChecks: 1)
+    let info = try #require(Manifest.exercise(exercise))
+    return await grader.check(info)
+}
+
+/// Grading through the exercise host gives what grading in one process gives: the
+/// channel carries every part faithfully.
+@Suite("The exercise host")
+struct ExerciseHostTests {
+    @Test("The solutions, graded through a host, pass every rule of every exercise", arguments: Manifest.exercises.map(\.number))
+    func solutionsPass(exercise: Int) async throws {
+        let host = ExerciseHost(executable: try #require(builtProduct("solutions-host"), "solutions-host was not built"))
+        defer { host.stop() }
+        for result in try await grade(exercise, on: host) {
+            #expect(result.passed, Comment(rawValue: result.failureReport ?? result.summary))
+        }
+    }
+
+    @Test("The untouched starters, graded through a host, fail every rule with notImplemented", arguments: [1, 3, 10, 11, 13, 14])
+    func startersFail(exercise: Int) async throws {
+        let host = ExerciseHost(executable: try #require(builtProduct("exercise-host"), "exercise-host was not built"))
+        defer { host.stop() }
+        for result in try await grade(exercise, on: host) {
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("\(result.rule.id) passed on the untouched starter of exercise \(exercise)")
+                continue
+            }
+            #expect(failure.actual.contains("notImplemented"), "\(result.rule.id): \(failure.actual)")
+        }
+    }
+}
+
+/// Submissions that try to forge, stall or break the grader, each graded in bounded time
+/// with a plain reason, and nothing left running.
+@Suite("Hostile submissions", .serialized)
+struct HostileSubmissionTests {
+    /// One way to misbehave in Exercise 1, and the reason its checks must fail with.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let mode: String
+        /// What the reason starts with, after "exercise 1 "; nil when the answer itself is
+        /// wrong (a forged answer is still only an answer, and the grader judges it).
+        let reason: String?
+        var callLimit: Duration = .seconds(1)
+        var testDescription: String { mode }
+    }
+
+    static let cases = [
+        Case(mode: "forge", reason: nil),
+        Case(mode: "trap", reason: "crashed (trap): "),
+        Case(mode: "spin", reason: "timed out after 1 s"),
+        Case(mode: "sleep", reason: "timed out after 1 s"),
+        Case(mode: "allocate", reason: "crashed", callLimit: .seconds(5)),
+        Case(mode: "garbage", reason: "answered something that is not an answer"),
+    ]
+
+    @Test("Every check of the exercise fails with the reason, and grading ends in bounded time", arguments: cases)
+    func failsWithReason(hostile: Case) async throws {
+        let host = ExerciseHost(
+            executable: try #require(builtProduct("hostile-host"), "hostile-host was not built"), arguments: [hostile.mode],
+            callLimit: hostile.callLimit)
+        defer { host.stop() }
+        let start = ContinuousClock.now
+        let results = try await grade(1, on: host)
+        let elapsed = ContinuousClock.now - start
+        #expect(!results.isEmpty)
+        for result in results {
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("\(result.rule.id) passed on a submission that \(hostile.mode)s")
+                continue
+            }
+            if let reason = hostile.reason {
+                #expect(failure.actual.contains("exercise 1 \(reason)"), "\(result.rule.id): \(failure.actual)")
+            }
+        }
+        // Five checks, each at most one 1 s call before the host is killed, plus start-ups.
+        #expect(elapsed < hostile.callLimit * 5 + .seconds(5), "grading took \(elapsed)")
+    }
+
+    @Test("A trap names the fatal error the submission wrote")
+    func trapMessage() async throws {
+        let host = ExerciseHost(executable: try #require(builtProduct("hostile-host")), arguments: ["trap"], callLimit: .seconds(5))
+        defer { host.stop() }
+        #expect(throws: ExerciseHost.Failure.self) { try host.call(.validatedTitle("a")) }
+        do {
+            _ = try host.call(.validatedTitle("a"))
+        } catch {
+            #expect(error.description.contains("crashed (trap)") && error.description.contains("Fatal error: todo"), "\(error)")
+        }
+    }
+
+    @Test("Megabytes of output neither block the host nor fill the grader: the answers stay right")
+    func flood() async throws {
+        let host = ExerciseHost(executable: try #require(builtProduct("hostile-host")), arguments: ["flood"], callLimit: .seconds(60))
+        defer { host.stop() }
+        let answer = try host.call(.validatedTitle("  Buy milk "))
+        guard case .text(let title) = answer.value else {
+            Issue.record("answer: \(answer.value)")
+            return
+        }
+        #expect(title == "Buy milk")
+    }
+
+    @Test("A process the submission starts does not outlive the host")
+    func spawnedProcessIsKilled() async throws {
+        let host = ExerciseHost(executable: try #require(builtProduct("hostile-host")), arguments: ["spawn"], callLimit: .seconds(10))
+        let before = Self.sleepers()
+        _ = try host.call(.validatedTitle("a"))
+        #expect(Self.sleepers().count > before.count, "the submission's sleep 600 should be running")
+        host.stop()
+        try await Task.sleep(for: .milliseconds(200))
+        let left = Self.sleepers().subtracting(before)
+        #expect(left.isEmpty, "still running after the host stopped: \(left)")
+    }
+
+    /// The pids of `sleep 600` processes.
+    static func sleepers() -> Set<String> {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return Set(
+            entries.filter { pid in
+                guard pid.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+                let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                return words.count == 2 && words[0].hasSuffix("sleep") && words[1] == "600"
+            })
+    }
+}

@@ -1,0 +1,60 @@
+// An exercise host whose Exercise 1 misbehaves as its first argument says: the submissions a
+// student gaming the grader would write. Every other part is the kit's reference.
+import CRUDSpec
+import ExerciseKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Exercise 1, written to cheat or to break the grader.
+struct HostileTitleRules: TitleRules {
+    let mode: String
+
+    func validatedTitle(_ raw: String) throws -> String {
+        switch mode {
+        case "forge":
+            // A full-marks report on standard output, a forged answer on the channel's likely
+            // descriptor, then a clean exit in the middle of the call.
+            print(#"{"format":"crudkit-grade","version":1,"total":230,"maxTotal":230,"compiled":true,"exercises":[]}"#)
+            let forged = #"{"number":1,"answer":{"value":{"text":{"_0":"forged"}}}}"# + "\n"
+            for fd in Int32(3)...40 { _ = forged.withCString { write(fd, $0, strlen($0)) } }
+            exit(0)
+        case "trap":
+            fatalError("todo")
+        case "spin":
+            var counter = 0
+            while true { counter &+= 1 }
+        case "sleep":
+            sleep(600)
+            return raw
+        case "allocate":
+            var hoard: [[UInt8]] = []
+            while true { hoard.append([UInt8](repeating: 1, count: 64 << 20)) }
+        case "spawn":
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            process.arguments = ["600"]
+            try? process.run()
+            return try Validation.title(raw)
+        case "flood":
+            let line = String(repeating: "x", count: 1_023) + "\n"
+            for _ in 0..<(64 << 10) { FileHandle.standardOutput.write(Data(line.utf8)) }  // 64 MiB
+            return try Validation.title(raw)
+        case "garbage":
+            // The channel is one of the host's descriptors; write to every likely one.
+            for fd in Int32(3)...40 { _ = "this is not an answer\n".withCString { write(fd, $0, strlen($0)) } }
+            sleep(600)
+            return raw
+        default:
+            return try Validation.title(raw)
+        }
+    }
+}
+
+var parts = ExerciseParts.reference
+parts.titleRules = HostileTitleRules(mode: CommandLine.arguments.dropFirst().first ?? "")
+exit(await ExerciseHostMain.run(parts: parts))
