@@ -71,7 +71,7 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "Exercises", "CRUDMutants",
+                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "CRUDMutants",
             ],
             swiftSettings: strictSettings
         ),
@@ -104,7 +104,8 @@ let package = Package(
         ),
         // The reference answers in an exercise host, and hosts that misbehave, for the tests of grading.
         .executableTarget(
-            name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost", swiftSettings: strictSettings),
+            name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost",
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
@@ -115,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "crash-writer"],
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDTestSupport", "crash-writer"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -126,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "ExerciseKit", "Exercises", "Solutions", "exercise-host", "solutions-host", "hostile-host",
+                "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "Exercises", "Solutions",
+                "exercise-host", "solutions-host", "hostile-host",
             ],
             swiftSettings: strictSettings
         ),
@@ -134,6 +136,7 @@ let package = Package(
             name: "CRUDKitCLITests",
             dependencies: [
                 "CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "ExerciseKit", "crudkit",
+                "exercise-host",
             ],
             swiftSettings: strictSettings
         ),

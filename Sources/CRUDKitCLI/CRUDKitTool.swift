@@ -100,13 +100,13 @@ public enum CRUDKitTool {
                 console.out(GradeCommand.help + "\n")
                 return .success
             }
-            return try await GradeCommand.run(rest, console: console)
+            return try await GradeCommand.run(rest, console: console, environment: environment)
         case ExercisesCommand.name:
             if wantsHelp {
                 console.out(ExercisesCommand.help + "\n")
                 return .success
             }
-            return try await ExercisesCommand.run(rest, console: console)
+            return try await ExercisesCommand.run(rest, console: console, environment: environment)
         case ServeCommand.name:
             if wantsHelp {
                 console.out(ServeCommand.help + "\n")

@@ -1,9 +1,9 @@
 import CRUDConformance
 import ExerciseKit
-import Exercises
 import Foundation
 
-/// `crudkit exercises`: the student's runner. It checks the code in Exercises/ in-process,
+/// `crudkit exercises`: the student's runner. It builds Exercises/ into the exercise host,
+/// checks it from outside (a crash or an endless loop is a failed check, not a stuck runner),
 /// shows progress, the first failing check with a hint and the lesson, and hints on request.
 enum ExercisesCommand {
     static let name = "exercises"
@@ -19,8 +19,9 @@ enum ExercisesCommand {
           crudkit exercises hint N [L]  Hint L (default 1) of exercise N.
           crudkit exercises watch       Check again whenever a file in Exercises/ changes (Ctrl-C stops).
 
-        Checks run on the code in Exercises/, compiled into this tool: after editing, run the
-        command again with swift run, which rebuilds first. Lessons are in Course/Lessons.
+        Checks run on the code in Exercises/, built into a program of its own (the exercise
+        host) each time, so an exercise that crashes, loops or never returns fails its check
+        ("timed out after 10 s") instead of stopping the runner. Lessons are in Course/Lessons.
 
         EXIT STATUS:
           0   the checked exercises pass
@@ -44,8 +45,7 @@ enum ExercisesCommand {
         var points: Int { exercise.points * passed / max(1, exercise.rules.count) }
     }
 
-    static func progress(of submission: ExerciseParts, only numbers: [Int]? = nil) async -> [Progress] {
-        let grader = Grader(submission: submission)
+    static func progress(with grader: Grader, only numbers: [Int]? = nil) async -> [Progress] {
         var all: [Progress] = []
         for exercise in Manifest.exercises where numbers?.contains(exercise.number) ?? true {
             all.append(Progress(exercise: exercise, results: await grader.check(exercise)))
@@ -53,17 +53,22 @@ enum ExercisesCommand {
         return all
     }
 
-    static func run(_ words: [String], console: any Console) async throws -> ExitCode {
+    static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
         var arguments = Arguments(words)
         let values = arguments.positionals()
         try arguments.finish(knownOptions: ["help"])
         switch values.first {
-        case nil: return await overview(console: console)
+        case nil:
+            guard let grader = try graderOfExercises(console: console, environment: environment) else { return .failure }
+            defer { grader.host.stop() }
+            return await overview(with: grader.grader, console: console)
         case "check":
             guard values.count == 2, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
                 throw UsageError("exercises check needs an exercise number from 1 to \(Manifest.exercises.count).")
             }
-            return await check(exercise, console: console)
+            guard let grader = try graderOfExercises(console: console, environment: environment) else { return .failure }
+            defer { grader.host.stop() }
+            return await check(exercise, with: grader.grader, console: console)
         case "hint":
             guard values.count >= 2, values.count <= 3, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
                 throw UsageError("exercises hint needs an exercise number from 1 to \(Manifest.exercises.count).")
@@ -86,13 +91,31 @@ enum ExercisesCommand {
         }
     }
 
+    /// Builds the exercise host from Exercises/ here and a grader that talks to it; nil
+    /// (after saying why) when Exercises/ does not compile.
+    private static func graderOfExercises(
+        console: any Console, environment: [String: String]
+    ) throws -> (grader: Grader, host: ExerciseHost)? {
+        let folder = FileManager.default.currentDirectoryPath
+        guard environment["CRUDKIT_EXERCISE_HOST"] != nil || FileManager.default.fileExists(atPath: folder + "/Exercises") else {
+            throw CommandFailure("no Exercises/ folder here: run crudkit exercises from the kit's folder.", exitCode: .usage)
+        }
+        switch try ExerciseHostBuild.build(in: folder, environment: environment) {
+        case .built(let executable):
+            return ExerciseHostBuild.grader(executable: executable, deadline: ExerciseHostBuild.defaultDeadline)
+        case .doesNotCompile(let output):
+            console.out("Exercises/ does not compile yet. The compiler says:\n\n\(output)\n")
+            return nil
+        }
+    }
+
     static func bar(_ done: Int, _ total: Int, width: Int = 20) -> String {
         let filled = total == 0 ? 0 : width * done / total
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
-    private static func overview(console: any Console) async -> ExitCode {
-        let all = await progress(of: Submission.parts)
+    private static func overview(with grader: Grader, console: any Console) async -> ExitCode {
+        let all = await progress(with: grader)
         let done = all.filter(\.isDone).count
         let points = all.map(\.points).reduce(0, +)
         console.out("\(bar(done, all.count)) \(done)/\(all.count) exercises, \(points)/\(Manifest.totalPoints) points\n\n")
@@ -114,8 +137,8 @@ enum ExercisesCommand {
         return .failure
     }
 
-    private static func check(_ exercise: ExerciseInfo, console: any Console) async -> ExitCode {
-        guard let entry = await progress(of: Submission.parts, only: [exercise.number]).first else { return .failure }
+    private static func check(_ exercise: ExerciseInfo, with grader: Grader, console: any Console) async -> ExitCode {
+        guard let entry = await progress(with: grader, only: [exercise.number]).first else { return .failure }
         console.out("Exercise \(exercise.number): \(exercise.title) (\(exercise.file))\n\n")
         for result in entry.results {
             console.out("  \(result.passed ? "pass" : "FAIL")  \(result.rule.id)  \(result.rule.statement)\n")

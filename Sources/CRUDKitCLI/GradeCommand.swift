@@ -1,6 +1,5 @@
 import CRUDConformance
 import ExerciseKit
-import Exercises
 import Foundation
 
 /// `crudkit grade`: points per exercise from the manifest's rubric, for instructors.
@@ -9,18 +8,26 @@ enum GradeCommand {
     static let summary = "Grade exercises: points per exercise and the total, as text, JSON, JUnit XML or Markdown."
 
     static let help = """
-        USAGE: crudkit grade [--format text|json|junit|markdown] [--submission DIR ...]
+        USAGE: crudkit grade [--format text|json|junit|markdown] [--deadline SECONDS] [--submission DIR ...]
 
         \(summary)
         Each exercise earns its points in proportion to the checks that pass.
 
-        Without --submission, grades the Exercises/ compiled into this tool. With it, takes
-        only DIR/Exercises into a clean copy of this kit (so edited tests, solutions or
-        manifests cannot change a grade), builds it, and grades it there. Several
-        --submission options give one gradebook as CSV, a row per submission.
+        The student's code runs in the exercise host, a program of its own built from
+        Exercises/, under limits on CPU time, memory, open files and file size. This process
+        sends it the calls, judges the answers and writes the report: nothing the student's
+        code prints is read as a grade. A check that crashes the host, or has no answer
+        within the deadline, fails with the reason, and grading goes on with a fresh host.
+        Grading one submission takes at most (checks x (deadline + 5 s)) plus the build.
+
+        Without --submission, grades the Exercises/ here. With it, takes only DIR/Exercises
+        into a clean copy of this kit (so edited tests, solutions or manifests cannot change a
+        grade), builds its exercise host there, and grades it from here. Several --submission
+        options give one gradebook as CSV, a row per submission.
 
         OPTIONS:
           --format FORMAT      text (default), json, junit or markdown (one submission).
+          --deadline SECONDS   How long one call of a check may take (default: 10).
           --submission DIR     A student's folder that holds Exercises/ (repeatable).
           --help               Show this help.
         """
@@ -46,8 +53,8 @@ enum GradeCommand {
         var exercises: [Entry]
     }
 
-    static func report(for submission: ExerciseParts) async -> (Report, [RuleResult]) {
-        let progress = await ExercisesCommand.progress(of: submission)
+    static func report(with grader: Grader) async -> (Report, [RuleResult]) {
+        let progress = await ExercisesCommand.progress(with: grader)
         let entries = progress.map {
             Entry(
                 exercise: $0.exercise.number, title: $0.exercise.title, points: $0.points, maxPoints: $0.exercise.points,
@@ -60,17 +67,48 @@ enum GradeCommand {
         )
     }
 
-    static func run(_ words: [String], console: any Console) async throws -> ExitCode {
+    /// The report of a submission that does not compile: every exercise gets 0.
+    static let notCompiled = Report(
+        total: 0, maxTotal: Manifest.totalPoints, compiled: false,
+        exercises: Manifest.exercises.map {
+            .init(
+                exercise: $0.number, title: $0.title, points: 0, maxPoints: $0.points, passedChecks: 0, checks: $0.rules.count,
+                failedRules: $0.rules)
+        })
+
+    /// Grades the exercise host built from the kit in `folder`.
+    static func grade(
+        kitIn folder: String, environment: [String: String], deadline: Duration, console: any Console
+    ) async throws -> (Report, [RuleResult]) {
+        switch try ExerciseHostBuild.build(in: folder, environment: environment) {
+        case .doesNotCompile(let output):
+            console.err("The submission does not compile:\n\(output.suffix(2_000))\n")
+            return (notCompiled, [])
+        case .built(let executable):
+            let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: deadline)
+            defer { host.stop() }
+            return await report(with: grader)
+        }
+    }
+
+    static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
         var arguments = Arguments(words)
         let format = try arguments.choice("format", among: ["text", "json", "junit", "markdown"], default: "text")
+        var deadline = ExerciseHostBuild.defaultDeadline
+        if let value = try arguments.option("deadline") {
+            guard let seconds = Double(value), seconds > 0 else {
+                throw UsageError("--deadline needs a positive number of seconds, not '\(value)'.")
+            }
+            deadline = .milliseconds(Int64(seconds * 1_000))
+        }
         var submissions: [String] = []
         while let folder = try arguments.option("submission") { submissions.append(folder) }
-        try arguments.finish(knownOptions: ["format", "submission", "help"])
+        try arguments.finish(knownOptions: ["format", "deadline", "submission", "help"])
         if submissions.count > 1 {
             var rows = ["submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,compiled"]
             for folder in submissions {
                 console.err("Grading \(folder)…\n")
-                let report = try await GradingWorkspace.grade(submission: folder, console: console)
+                let report = try await GradingWorkspace.grade(submission: folder, deadline: deadline, console: console).0
                 rows.append(
                     ([csv(folder)] + report.exercises.map { "\($0.points)" } + [
                         "\(report.total)", "\(report.maxTotal)", report.compiled ? "yes" : "no",
@@ -80,13 +118,13 @@ enum GradeCommand {
             console.out(rows.joined(separator: "\n") + "\n")
             return .success
         }
-        let report: Report
-        var results: [RuleResult] = []
-        if let folder = submissions.first {
-            report = try await GradingWorkspace.grade(submission: folder, console: console)
-        } else {
-            (report, results) = await Self.report(for: Submission.parts)
-        }
+        let (report, results) =
+            if let folder = submissions.first {
+                try await GradingWorkspace.grade(submission: folder, deadline: deadline, console: console)
+            } else {
+                try await grade(
+                    kitIn: FileManager.default.currentDirectoryPath, environment: environment, deadline: deadline, console: console)
+            }
         switch format {
         case "json": console.out(try Render.json(report))
         case "junit": console.out(junit(report, results))
@@ -159,12 +197,15 @@ extension String {
 
 /// A clean copy of this kit, reused between gradings so only the submission's module is
 /// rebuilt: the kit's own files are synced in (copied only when they differ, which keeps
-/// the incremental build), then the submission's Exercises/ replaces the kit's.
+/// the incremental build), then the submission's Exercises/ replaces the kit's. Only the
+/// exercise host is built there; the grading itself happens in the instructor's process.
 enum GradingWorkspace {
     /// The kit's files that a grading build needs; the submission provides only Exercises/.
     static let kitEntries = ["Package.swift", "Sources", "Tests", "Solutions", "Course"]
 
-    static func grade(submission folder: String, console: any Console) async throws -> GradeCommand.Report {
+    static func grade(
+        submission folder: String, deadline: Duration, console: any Console
+    ) async throws -> (GradeCommand.Report, [RuleResult]) {
         let kit = FileManager.default.currentDirectoryPath
         let submitted = URL(fileURLWithPath: folder).standardizedFileURL.path + "/Exercises"
         guard FileManager.default.fileExists(atPath: kit + "/Sources/ExerciseKit") else {
@@ -180,22 +221,8 @@ enum GradingWorkspace {
         try sync(submitted, to: workspace + "/Exercises")
         // The glue file comes from the kit: a submission cannot rewire what is graded.
         try sync(kit + "/Exercises/Submission.swift", to: workspace + "/Exercises/Submission.swift")
-        let build = try run(["swift", "build", "--product", "crudkit"], in: workspace)
-        guard build.status == 0 else {
-            console.err("The submission does not compile:\n\(build.output.suffix(2_000))\n")
-            return GradeCommand.Report(
-                total: 0, maxTotal: Manifest.totalPoints, compiled: false,
-                exercises: Manifest.exercises.map {
-                    .init(
-                        exercise: $0.number, title: $0.title, points: 0, maxPoints: $0.points, passedChecks: 0, checks: $0.rules.count,
-                        failedRules: $0.rules)
-                })
-        }
-        let graded = try run(["swift", "run", "--skip-build", "crudkit", "grade", "--format", "json"], in: workspace)
-        guard graded.status == 0, let report = try? JSONDecoder().decode(GradeCommand.Report.self, from: Data(graded.output.utf8)) else {
-            throw CommandFailure("grading '\(folder)' failed: \(graded.output.suffix(500))", exitCode: .failure)
-        }
-        return report
+        // Only the host is built there; the rules run here, in the kit's own process.
+        return try await GradeCommand.grade(kitIn: workspace, environment: [:], deadline: deadline, console: console)
     }
 
     /// Makes `destination` hold exactly what `source` holds, copying only files whose bytes differ.
@@ -219,17 +246,4 @@ enum GradingWorkspace {
         for name in wanted where name != ".build" { try sync(source + "/" + name, to: destination + "/" + name) }
     }
 
-    private static func run(_ command: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }

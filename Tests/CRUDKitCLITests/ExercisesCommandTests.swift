@@ -1,11 +1,14 @@
 import CRUDKitCLI
+import CRUDTestSupport
 import ExerciseKit
 import Foundation
 import Testing
 
+/// Runs crudkit in-process with the exercise host the tests built from the untouched starters.
 private func run(_ arguments: [String]) async -> (status: Int32, out: String, err: String) {
     let console = CapturedConsole()
-    let status = await CRUDKitTool.run(arguments, console: console)
+    guard let host = BuiltProduct.path("exercise-host") else { return (-1, "", "exercise-host was not built beside the tests") }
+    let status = await CRUDKitTool.run(arguments, console: console, environment: ["CRUDKIT_EXERCISE_HOST": host])
     return (status, console.stdout, console.stderr)
 }
 

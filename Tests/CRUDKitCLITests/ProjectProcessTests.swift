@@ -1,4 +1,5 @@
 import CRUDKitCLI
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -29,10 +30,7 @@ struct Crudkit {
     }
 
     static var executable: URL? {
-        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
-        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crudkit") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        BuiltProduct.path("crudkit").map(URL.init(fileURLWithPath:))
     }
 
     /// A clean environment: HOME and XDG_DATA_HOME in `folder`, no CRUDKIT_STORE unless given.

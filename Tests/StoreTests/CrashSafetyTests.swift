@@ -1,6 +1,7 @@
 import CRUDJSONFile
 import CRUDSQLite
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -17,10 +18,7 @@ struct CrashSafetyTests {
     /// The crash-writer executable, built beside the test bundle.
     static var writerURL: URL? {
         if let override = ProcessInfo.processInfo.environment["CRUDKIT_CRASH_WRITER"] { return URL(fileURLWithPath: override) }
-        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
-        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crash-writer") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return BuiltProduct.path("crash-writer").map(URL.init(fileURLWithPath:))
     }
 
     /// What the child acknowledged, parsed from its output.

@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 
 #if canImport(Glibc)
@@ -112,13 +113,18 @@ private final class Child: @unchecked Sendable {
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
             throw Reason(description: "pipes: \(String(cString: strerror(errno)))")
         }
+        // Close-on-exec, so a program started elsewhere in the grader does not inherit them.
+        for fd in toChild + fromChild + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        // Nothing else of the grader's crosses into the host: not a file, not another host's pipe.
+        if crudkit_spawn_close_from(&actions, 3) != 0 {
+            for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

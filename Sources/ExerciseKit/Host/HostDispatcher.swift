@@ -93,13 +93,15 @@ public actor HostDispatcher {
             defer { answer.tasks = list }
             let byTitle = Dictionary(zip(titles, outcomes).map { (Array($0.0.utf8), $0.1) }, uniquingKeysWith: { first, _ in first })
             return .tasks(
-                try parts.importing.importTitles(titles, now: now, validate: { title in
-                    switch byTitle[Array(title.utf8)] {
-                    case .valid(let stored): return stored
-                    case .invalid(let error): throw error
-                    case nil: throw CRUDError.invalidQuery(reason: "validate was given a text that is not one of the imported titles")
-                    }
-                }, into: &list))
+                try parts.importing.importTitles(
+                    titles, now: now,
+                    validate: { title in
+                        switch byTitle[Array(title.utf8)] {
+                        case .valid(let stored): return stored
+                        case .invalid(let error): throw error
+                        case nil: throw CRUDError.invalidQuery(reason: "validate was given a text that is not one of the imported titles")
+                        }
+                    }, into: &list))
         case .runOwnChecks(let target):
             try await parts.ownChecks.run(on: try target.store())
             return .none

@@ -23,7 +23,13 @@ public enum ExerciseHostMain {
         guard channel >= 0, dup2(2, 1) >= 0 else { return 70 }
         let dispatcher = HostDispatcher(parts: parts)
         while let line = Swift.readLine(strippingNewline: true) {
-            guard let request = try? JSONDecoder().decode(HostRequest.self, from: Data(line.utf8)) else { return 65 }
+            let request: HostRequest
+            do {
+                request = try JSONDecoder().decode(HostRequest.self, from: Data(line.utf8))
+            } catch {
+                FileHandle.standardError.write(Data("exercise host: a call it cannot read (\(error))\n".utf8))
+                return 65
+            }
             let answer = await dispatcher.answer(request.call)
             guard var data = try? JSONEncoder().encode(HostReply(number: request.number, answer: answer)) else { return 70 }
             data.append(10)
