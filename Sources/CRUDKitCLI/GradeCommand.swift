@@ -76,18 +76,27 @@ enum GradeCommand {
                 failedRules: $0.rules)
         })
 
-    /// Grades the exercise host built from the kit in `folder`.
+    /// Grades the exercise host built from the kit in `folder`. With `workspace`, a folder
+    /// the submission must not change while it runs (the grading workspace): if it changed,
+    /// it is deleted, so the next submission is built from the kit as shipped.
     static func grade(
-        kitIn folder: String, environment: [String: String], deadline: Duration, console: any Console
+        kitIn folder: String, environment: [String: String], deadline: Duration, console: any Console, watching workspace: String? = nil
     ) async throws -> (Report, [RuleResult]) {
         switch try ExerciseHostBuild.build(in: folder, environment: environment) {
         case .doesNotCompile(let output):
             console.err("The submission does not compile:\n\(output.suffix(2_000))\n")
             return (notCompiled, [])
         case .built(let executable):
+            let before = workspace.map(GradingWorkspace.fingerprint(of:))
             let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: deadline)
-            defer { host.stop() }
-            return await report(with: grader)
+            let graded = await report(with: grader)
+            host.stop()
+            if let workspace, let before, GradingWorkspace.fingerprint(of: workspace) != before {
+                try? FileManager.default.removeItem(atPath: workspace)
+                console.err(
+                    "The submission wrote into the grading workspace while it ran; the workspace was deleted and will be rebuilt.\n")
+            }
+            return graded
         }
     }
 
@@ -214,36 +223,68 @@ enum GradingWorkspace {
         guard FileManager.default.fileExists(atPath: submitted) else {
             throw CommandFailure("'\(folder)' has no Exercises/ folder to grade.", exitCode: .notFound)
         }
+        if (try? FileManager.default.attributesOfItem(atPath: submitted)[.type] as? FileAttributeType) == .typeSymbolicLink {
+            throw CommandFailure(
+                "'\(folder)/Exercises' is a symbolic link: submit the folder itself, not a link to it.", exitCode: .invalidData)
+        }
         // Named after the kit's path with a stable hash (String.hashValue changes every run).
         let hash = kit.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-grading-\(String(hash, radix: 16))").path
         for entry in kitEntries { try sync(kit + "/" + entry, to: workspace + "/" + entry) }
-        try sync(submitted, to: workspace + "/Exercises")
+        let links = try sync(submitted, to: workspace + "/Exercises")
+        if !links.isEmpty {
+            console.err("Symbolic links in '\(folder)/Exercises' are not graded: \(links.joined(separator: ", ")).\n")
+        }
         // The glue file comes from the kit: a submission cannot rewire what is graded.
         try sync(kit + "/Exercises/Submission.swift", to: workspace + "/Exercises/Submission.swift")
         // Only the host is built there; the rules run here, in the kit's own process.
-        return try await GradeCommand.grade(kitIn: workspace, environment: [:], deadline: deadline, console: console)
+        let graded = try await GradeCommand.grade(
+            kitIn: workspace, environment: [:], deadline: deadline, console: console, watching: workspace)
+        return graded
     }
 
-    /// Makes `destination` hold exactly what `source` holds, copying only files whose bytes differ.
-    static func sync(_ source: String, to destination: String) throws {
+    /// Makes `destination` hold exactly what `source` holds, copying only files whose bytes
+    /// differ. Symbolic links are never followed nor copied (a link in a submission could
+    /// point at the instructor's files, or at the root of the disk); each one skipped is
+    /// returned, relative to `source`.
+    @discardableResult
+    static func sync(_ source: String, to destination: String) throws -> [String] {
         let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { return }
-        if !isFolder.boolValue {
+        guard let type = try? manager.attributesOfItem(atPath: source)[.type] as? FileAttributeType else { return [] }
+        if type == .typeSymbolicLink { return [""] }  // "" is `source` itself
+        if type != .typeDirectory {
             if manager.contents(atPath: destination) != manager.contents(atPath: source) {
                 try? manager.removeItem(atPath: destination)
                 try manager.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try manager.copyItem(atPath: source, toPath: destination)
             }
-            return
+            return []
         }
         try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
         let wanted = Set(try manager.contentsOfDirectory(atPath: source))
         for stale in try manager.contentsOfDirectory(atPath: destination) where !wanted.contains(stale) {
             try manager.removeItem(atPath: destination + "/" + stale)
         }
-        for name in wanted where name != ".build" { try sync(source + "/" + name, to: destination + "/" + name) }
+        var skipped: [String] = []
+        for name in wanted.sorted() where name != ".build" {
+            skipped += try sync(source + "/" + name, to: destination + "/" + name).map { $0.isEmpty ? name : name + "/" + $0 }
+        }
+        return skipped
     }
 
+    /// A fingerprint of every file under `folder` (path, type, size and modification time,
+    /// links not followed): equal before and after grading when nothing wrote there.
+    static func fingerprint(of folder: String) -> Int {
+        var hasher = Hasher()
+        let manager = FileManager.default
+        for path in (manager.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).sorted() {
+            hasher.combine(path)
+            if let attributes = try? manager.attributesOfItem(atPath: folder + "/" + path) {
+                hasher.combine((attributes[.type] as? FileAttributeType)?.rawValue)
+                hasher.combine((attributes[.size] as? NSNumber)?.int64Value)
+                hasher.combine((attributes[.modificationDate] as? Date)?.timeIntervalSince1970)
+            }
+        }
+        return hasher.finalize()
+    }
 }

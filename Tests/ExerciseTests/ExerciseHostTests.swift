@@ -139,6 +139,20 @@ struct HostileSubmissionTests {
         #expect(title == "Buy milk")
     }
 
+    @Test("The host works in a scratch folder of its own, removed with it: what it writes is discarded")
+    func scratchFolder() async throws {
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["cwd"])
+        let answer = try host.call(.validatedTitle("a"))
+        guard case .text(let folder?) = answer.value else {
+            Issue.record("answer: \(answer.value)")
+            return
+        }
+        #expect(folder != FileManager.default.currentDirectoryPath)
+        #expect(FileManager.default.fileExists(atPath: folder + "/left-behind.txt"))
+        host.stop()
+        #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is still there after the host stopped")
+    }
+
     /// The pids of `sleep 600` processes.
     static func sleepers() -> Set<String> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -49,6 +49,10 @@ struct HostileTitleRules: TitleRules {
             for fd in Int32(3)...40 { _ = "this is not an answer\n".withCString { write(fd, $0, strlen($0)) } }
             sleep(600)
             return raw
+        case "cwd":
+            // Where it works, and a file written there, which must be discarded with the host.
+            _ = FileManager.default.createFile(atPath: "left-behind.txt", contents: Data("x".utf8))
+            return FileManager.default.currentDirectoryPath
         default:
             return try Validation.title(raw)
         }

@@ -90,6 +90,8 @@ private final class Child: @unchecked Sendable {
     let input: Int32
     let output: Int32
     let errors: ErrorTail
+    /// The folder the host works in, removed when it is killed.
+    let scratch: String
     private var pending = Data()
 
     /// Why an answer did not come: a description that follows "exercise N ".
@@ -97,7 +99,8 @@ private final class Child: @unchecked Sendable {
         let description: String
     }
 
-    private init(pid: pid_t, input: Int32, output: Int32, errors: ErrorTail) {
+    private init(pid: pid_t, input: Int32, output: Int32, errors: ErrorTail, scratch: String) {
+        self.scratch = scratch
         self.pid = pid
         self.input = input
         self.output = output
@@ -130,21 +133,30 @@ private final class Child: @unchecked Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
+        // A scratch folder of its own: the host works there (and HOME and TMPDIR point there),
+        // and it is removed with the host, so what a submission writes is discarded.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-host-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        (environment["HOME"], environment["TMPDIR"], environment[HostFolder.variable]) = (scratch, scratch, scratch)
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         let arguments = [executable] + arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         close(toChild[0])
         close(fromChild[1])
         close(errorPipe[1])
         guard status == 0 else {
             [toChild[1], fromChild[0], errorPipe[0]].forEach { _ = close($0) }
+            try? FileManager.default.removeItem(atPath: scratch)
             throw Reason(description: "\(executable): \(String(cString: strerror(status)))")
         }
         // A child that stops reading must not kill the grader with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]))
+        return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]), scratch: scratch)
     }
 
     /// Sends `request` and reads the reply with its number, within `limit`.
@@ -241,6 +253,7 @@ private final class Child: @unchecked Sendable {
         _ = waitpid(pid, &status, 0)
         close(input)
         close(output)
+        try? FileManager.default.removeItem(atPath: scratch)
     }
 
     private static func preview(_ data: Data) -> String {

@@ -17,6 +17,7 @@ public enum ExerciseHostMain {
         // Orphans of processes the submission starts stay below the host, so the grader can
         // find and kill them when it kills the host.
         _ = crudkit_become_subreaper()
+        if let folder = ProcessInfo.processInfo.environment[HostFolder.variable] { _ = chdir(folder) }
         // The channel is the standard output the host was started with; from now on fd 1 is
         // standard error, so a print() in student code cannot write into the channel.
         let channel = dup(1)
@@ -51,6 +52,11 @@ public enum ExerciseHostMain {
             return true
         }
     }
+}
+
+/// The scratch folder the grader gives each host: its working directory, HOME and TMPDIR.
+enum HostFolder {
+    static let variable = "CRUDKIT_HOST_FOLDER"
 }
 
 /// The resource limits an exercise host puts on itself before it runs any student code
