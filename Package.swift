@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// Complete strict concurrency is the default in the Swift 6 language mode;
@@ -6,6 +7,9 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny")
 ]
+
+/// Whether this copy of the kit holds Solutions/ (a student's repository does not).
+let hasSolutions = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Solutions")
 
 let package = Package(
     name: "CRUDKit",
@@ -57,9 +61,6 @@ let package = Package(
         .target(
             name: "Exercises", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Exercises", exclude: ["README.md"],
             swiftSettings: strictSettings),
-        .target(
-            name: "Solutions", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Solutions", exclude: ["README.md"],
-            swiftSettings: strictSettings),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
@@ -102,10 +103,7 @@ let package = Package(
             path: "Tests/CrashWriter",
             swiftSettings: strictSettings
         ),
-        // The reference answers in an exercise host, and hosts that misbehave, for the tests of grading.
-        .executableTarget(
-            name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost",
-            swiftSettings: strictSettings),
+        // An exercise host that misbehaves as told, for the tests of grading.
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
@@ -127,9 +125,8 @@ let package = Package(
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "Exercises", "Solutions",
-                "exercise-host", "solutions-host", "hostile-host",
-            ],
+                "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "Exercises", "exercise-host", "hostile-host",
+            ] + (hasSolutions ? ["Solutions", "solutions-host"] : []),
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -143,3 +140,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The reference answers, where this copy has them: the kit's own repository does; a
+// student's repository, written by `crudkit student-repo`, does not, and builds without them.
+if hasSolutions {
+    package.targets += [
+        .target(
+            name: "Solutions", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Solutions", exclude: ["README.md"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost",
+            swiftSettings: strictSettings),
+    ]
+}

@@ -19,6 +19,7 @@ public enum CRUDKitTool {
         (ServeCommand.name, ServeCommand.summary),
         (ExercisesCommand.name, ExercisesCommand.summary),
         (GradeCommand.name, GradeCommand.summary),
+        (StudentRepoCommand.name, StudentRepoCommand.summary),
     ]
 
     static var help: String {
@@ -107,6 +108,12 @@ public enum CRUDKitTool {
                 return .success
             }
             return try await ExercisesCommand.run(rest, console: console, environment: environment)
+        case StudentRepoCommand.name:
+            if wantsHelp {
+                console.out(StudentRepoCommand.help + "\n")
+                return .success
+            }
+            return try StudentRepoCommand.run(rest, console: console)
         case ServeCommand.name:
             if wantsHelp {
                 console.out(ServeCommand.help + "\n")

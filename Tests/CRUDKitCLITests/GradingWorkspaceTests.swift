@@ -48,3 +48,28 @@ struct GradingWorkspaceTests {
         #expect(GradingWorkspace.fingerprint(of: root) != before)
     }
 }
+
+/// `crudkit student-repo`: the repository a student gets.
+@Suite("crudkit student-repo")
+struct StudentRepoTests {
+    @Test("It holds the kit, the starters, the Course and the Classroom workflow, and no solutions")
+    func writesRepository() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-student-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        let console = CapturedConsole()
+        #expect(await CRUDKitTool.run(["student-repo", target], console: console) == 0, "\(console.stderr)")
+        let manager = FileManager.default
+        for entry in [
+            "Package.swift", "Sources/ExerciseKit", "Exercises/Submission.swift", "Course/Lessons", ".github/workflows/classroom.yml",
+        ] {
+            #expect(manager.fileExists(atPath: target + "/" + entry), "missing \(entry)")
+        }
+        for entry in ["Solutions", "Tests/SolutionsHost", ".ci"] {
+            #expect(!manager.fileExists(atPath: target + "/" + entry), "\(entry) is there")
+        }
+        let workflow = try String(contentsOfFile: target + "/.github/workflows/classroom.yml", encoding: .utf8)
+        #expect(workflow.contains("--submission") && workflow.contains("KIT_VERSION"))
+        let again = CapturedConsole()
+        #expect(await CRUDKitTool.run(["student-repo", target], console: again) == 64, "a folder that is not empty is refused")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// `crudkit student-repo DIR`: writes the repository a student works in: the kit, the
+/// starters, the Course and a Classroom workflow, and no solutions.
+enum StudentRepoCommand {
+    static let name = "student-repo"
+    static let summary = "Write a student's repository: the kit, Exercises/, Course/ and a Classroom workflow, without Solutions/."
+
+    /// What of the kit goes into a student's repository, besides Exercises/ and Course/.
+    static let kitEntries = ["Package.swift", "README.md", ".gitignore", ".swift-format", "Sources", "Tests"]
+    /// What is left out of those: the host that links the solutions.
+    static let leftOut = ["Tests/SolutionsHost"]
+
+    static let help = """
+        USAGE: crudkit student-repo DIR
+
+        \(summary)
+        Run it in the kit's folder. DIR must not exist yet, or be empty. The repository builds
+        and the runner works without Solutions/ (Package.swift leaves their targets out when the
+        folder is missing). Its .github/workflows/classroom.yml grades with your pinned kit
+        and --submission, never with the student's copy: set KIT_REPOSITORY and KIT_VERSION
+        in it, then push the folder as the assignment's template.
+
+        EXIT STATUS:
+          0   written
+          64  the command line is wrong, or DIR is not empty
+          74  a file could not be written
+        """
+
+    static func run(_ words: [String], console: any Console) throws -> ExitCode {
+        var arguments = Arguments(words)
+        let values = arguments.positionals()
+        try arguments.finish(knownOptions: ["help"])
+        guard values.count == 1, let target = values.first else { throw UsageError("student-repo needs one folder to write to.") }
+        let kit = FileManager.default.currentDirectoryPath
+        guard FileManager.default.fileExists(atPath: kit + "/Sources/ExerciseKit") else {
+            throw CommandFailure("run crudkit student-repo from the kit's folder (the one with Package.swift).", exitCode: .usage)
+        }
+        let destination = URL(fileURLWithPath: target, relativeTo: URL(fileURLWithPath: kit + "/")).standardizedFileURL.path
+        if let existing = try? FileManager.default.contentsOfDirectory(atPath: destination), !existing.isEmpty {
+            throw UsageError("'\(target)' is not empty: give a new folder.")
+        }
+        do {
+            for entry in kitEntries + ["Exercises", "Course"] {
+                try GradingWorkspace.sync(kit + "/" + entry, to: destination + "/" + entry)
+            }
+            for entry in leftOut { try? FileManager.default.removeItem(atPath: destination + "/" + entry) }
+            let workflows = destination + "/.github/workflows"
+            try FileManager.default.createDirectory(atPath: workflows, withIntermediateDirectories: true)
+            try GradingWorkspace.sync(kit + "/Course/Classroom/classroom.yml", to: workflows + "/classroom.yml")
+        } catch {
+            throw CommandFailure("could not write '\(target)': \(error.localizedDescription)", exitCode: .unavailable)
+        }
+        console.out(
+            """
+            Wrote a student repository to \(target): the kit, Exercises/, Course/ and .github/workflows/classroom.yml.
+            It has no Solutions/. Set KIT_REPOSITORY and KIT_VERSION in the workflow, then push it as the template.
+
+            """)
+        return .success
+    }
+}
