@@ -25,8 +25,11 @@ let package = Package(
         .executable(name: "crudkit", targets: ["crudkit"]),
     ],
     targets: [
-        // The specification: models, the protocol, errors, validation, text keys, clocks.
-        .target(name: "CRUDSpec", swiftSettings: strictSettings),
+        // The models, the protocol, errors, queries, clocks and text helpers: what the
+        // students' exercises may use, with nothing that does an exercise's job.
+        .target(name: "CRUDModels", swiftSettings: strictSettings),
+        // The specification: the models (re-exported), validation, search matching and orders.
+        .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
         // The rule registry and the runner that checks any backend against it.
         .target(name: "CRUDConformance", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The in-memory reference backend.
@@ -39,8 +42,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // A thin wrapper around one SQLite connection, on its own for the SQLite exercise.
+        .target(name: "SQLiteAccess", dependencies: ["CRUDModels", "CSQLite"], swiftSettings: strictSettings),
         // A store in an SQLite database.
-        .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite"], swiftSettings: strictSettings),
+        .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite", "SQLiteAccess"], swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
         .target(name: "CRUDServer", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store that is a client of the REST API, over URLSession.
@@ -51,15 +56,21 @@ let package = Package(
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // prctl(PR_SET_CHILD_SUBREAPER) for the exercise host, which the Swift Glibc module lacks.
         .target(name: "CProcessControl"),
-        // The exercise harness: the parts students write, the reference, the manifest, the grader.
+        // The student API: the parts students write and what they may use, and nothing that does
+        // an exercise's job. Exercises/ depends on this alone.
+        .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess"], swiftSettings: strictSettings),
+        // The exercise harness: the reference, the store built of parts, the manifest, the
+        // grader and the exercise host.
         .target(
             name: "ExerciseKit",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CProcessControl"],
+            dependencies: [
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CProcessControl",
+            ],
             swiftSettings: strictSettings
         ),
         // The students' work, and the reference answers, in the same layout.
         .target(
-            name: "Exercises", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Exercises", exclude: ["README.md"],
+            name: "Exercises", dependencies: ["ExerciseAPI"], path: "Exercises", exclude: ["README.md"],
             swiftSettings: strictSettings),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
@@ -146,7 +157,7 @@ let package = Package(
 if hasSolutions {
     package.targets += [
         .target(
-            name: "Solutions", dependencies: ["CRUDSpec", "ExerciseKit"], path: "Solutions", exclude: ["README.md"],
+            name: "Solutions", dependencies: ["ExerciseAPI"], path: "Solutions", exclude: ["README.md"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "solutions-host", dependencies: ["ExerciseKit", "Solutions"], path: "Tests/SolutionsHost",

@@ -1,4 +1,4 @@
-import ExerciseKit
+import ExerciseAPI
 
 /// Your work, as the runner and the grader see it. Leave this file as it is.
 public enum Submission {

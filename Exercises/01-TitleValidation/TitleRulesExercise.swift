@@ -1,7 +1,6 @@
 // Exercise 1: Validate a title. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 1
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TitleRulesExercise: TitleRules {

@@ -1,7 +1,6 @@
 // Exercise 2: Create and read tasks. Lesson: Course/Lessons/04-Create.md
 // Check it: swift run crudkit exercises check 2
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskCreatingExercise: TaskCreating {

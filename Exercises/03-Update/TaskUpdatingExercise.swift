@@ -1,7 +1,6 @@
 // Exercise 3: Update a task in place. Lesson: Course/Lessons/06-Update.md
 // Check it: swift run crudkit exercises check 3
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskUpdatingExercise: TaskUpdating {

@@ -1,7 +1,6 @@
 // Exercise 4: Delete a task. Lesson: Course/Lessons/07-Delete.md
 // Check it: swift run crudkit exercises check 4
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskDeletingExercise: TaskDeleting {

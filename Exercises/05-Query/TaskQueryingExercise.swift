@@ -1,7 +1,6 @@
 // Exercise 5: Filter, search, sort and page. Lesson: Course/Lessons/05-Read.md
 // Check it: swift run crudkit exercises check 5
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskQueryingExercise: TaskQuerying {

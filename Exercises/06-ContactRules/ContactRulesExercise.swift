@@ -1,7 +1,6 @@
 // Exercise 6: Validate and normalize contacts. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 6
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ContactRulesExercise: ContactRules {

@@ -1,7 +1,6 @@
 // Exercise 7: Save contacts without duplicates. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 7
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ContactSavingExercise: ContactSaving {

@@ -1,7 +1,6 @@
 // Exercise 8: List and search contacts. Lesson: Course/Lessons/05-Read.md
 // Check it: swift run crudkit exercises check 8
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ContactSearchingExercise: ContactSearching {

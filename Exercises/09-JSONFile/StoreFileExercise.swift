@@ -1,7 +1,6 @@
 // Exercise 9: Keep the store in a JSON file. Lesson: Course/Lessons/02-ChoosingStorage.md
 // Check it: swift run crudkit exercises check 9
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct StoreFileExercise: StoreFile {

@@ -5,9 +5,7 @@
 // db.run(sql, values) for writes (it returns how many rows changed), and
 // db.query(sql, values) { row in ... } for reads (row.text(0), row.optionalText(1),
 // row.integer(2), row.uuid(3)). Bind every value with `?`.
-import CRUDSQLite
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskTableExercise: TaskTable {

@@ -3,9 +3,7 @@
 //
 // The kit's HTTP client sends the requests; you turn the answers of the mock server
 // (swift run crudkit serve) back into the kit's values and errors.
-import CRUDHTTP
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ReplyDecodingExercise: ReplyDecoding {

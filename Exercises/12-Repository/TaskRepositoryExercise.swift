@@ -4,8 +4,7 @@
 // BlobStore keeps bytes under keys: blobs.put(data, forKey:), try blobs.get(key),
 // try blobs.remove(key). Its errors are its own (BlobStore.Failure.missing); the rest of
 // the app must only ever see CRUDErrors.
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskRepositoryExercise: TaskRepository {

@@ -1,7 +1,6 @@
 // Exercise 13: Import all or nothing. Lesson: Course/Lessons/09-Errors.md
 // Check it: swift run crudkit exercises check 13
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskImportingExercise: TaskImporting {

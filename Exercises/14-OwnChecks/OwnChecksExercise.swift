@@ -3,8 +3,7 @@
 //
 // Your checks are graded by running them on a correct store (they must pass) and on
 // stores with a planted bug in create, read, update or delete (they must catch each).
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct OwnChecksExercise: OwnChecks {

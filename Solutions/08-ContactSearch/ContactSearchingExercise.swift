@@ -1,5 +1,4 @@
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ContactSearchingExercise: ContactSearching {

@@ -1,6 +1,4 @@
-import CRUDSQLite
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct TaskTableExercise: TaskTable {

@@ -1,6 +1,4 @@
-import CRUDHTTP
-import CRUDSpec
-import ExerciseKit
+import ExerciseAPI
 import Foundation
 
 public struct ReplyDecodingExercise: ReplyDecoding {

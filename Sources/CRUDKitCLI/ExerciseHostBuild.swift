@@ -17,7 +17,10 @@ enum ExerciseHostBuild {
     /// set it to a program they built), else `swift build --product exercise-host` there.
     static func build(in folder: String, environment: [String: String]) throws -> Outcome {
         if let given = environment["CRUDKIT_EXERCISE_HOST"], !given.isEmpty { return .built(given) }
-        let build = try run(["swift", "build", "--product", "exercise-host"], in: folder)
+        // The import check makes an `import CRUDSpec` (or any module Exercises/ does not
+        // declare) a compile error: a submission reaches the student API and nothing else.
+        let build = try run(
+            ["swift", "build", "--product", "exercise-host", "--explicit-target-dependency-import-check", "error"], in: folder)
         guard build.status == 0 else { return .doesNotCompile(String(build.output.suffix(4_000))) }
         let bin = try run(["swift", "build", "--product", "exercise-host", "--show-bin-path"], in: folder)
         let path = bin.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/exercise-host"

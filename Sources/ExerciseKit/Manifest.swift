@@ -97,7 +97,7 @@ public enum Manifest {
             hints: [
                 "Work in the order the rule says: filter and search, then sort, then skip, then take.",
                 "query.filter.includes(task) filters; query.effectiveSearch is the trimmed term or nil.",
-                "Compare with TextKey.searchKey on both sides (or TextKey.matches): it folds case and drops accents.",
+                "Compare with TextKey.searchKey on both sides: it folds case and drops accents; then test that one contains the other.",
                 "Title order: TextKey.folded(title), then the exact title by its scalars (String == calls é and e + U+0301 equal), then the earlier position; newest first: createdAt, then the later position.",
                 "dropFirst(offset) and prefix(limit) never go out of range, even past the end.",
             ]),

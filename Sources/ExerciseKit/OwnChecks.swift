@@ -2,13 +2,6 @@ import CRUDConformance
 import CRUDSpec
 import Foundation
 
-/// Exercise 14: checks of your own, for create, read, update and delete.
-public protocol OwnChecks: Sendable {
-    /// Checks `store`, a fresh, empty store. Throw any error when it does something wrong;
-    /// return normally when everything was right.
-    func run(on store: any CRUDSpec) async throws
-}
-
 /// Stores with one planted bug each, for grading Exercise 14: the student's checks must
 /// pass on the correct store and fail on each of these.
 enum PlantedBug: String, CaseIterable {

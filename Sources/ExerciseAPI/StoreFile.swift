@@ -1,4 +1,3 @@
-import CRUDSpec
 import Foundation
 
 /// Everything an exercise store holds, as one value to save and load.

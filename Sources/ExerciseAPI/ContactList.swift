@@ -1,4 +1,3 @@
-import CRUDSpec
 import Foundation
 
 /// The contacts of an exercise store: a plain array in creation order, oldest first.

@@ -1,4 +1,4 @@
-import CRUDSpec
+import CRUDModels
 import CSQLite
 import Foundation
 
@@ -202,7 +202,7 @@ extension UUID {
 
     /// The lowercase 8-4-4-4-12 form, as the store keeps ids, without Foundation's
     /// uppercase string and a second pass to lowercase it.
-    var lowercasedString: String {
+    public var lowercasedString: String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         return withUnsafeBytes(of: uuid) { raw in
             String(unsafeUninitializedCapacity: 36) { buffer in

@@ -1,4 +1,3 @@
-import CRUDSpec
 import Foundation
 
 /// A storage that knows only keys and bytes, and has errors of its own: the kind of API a

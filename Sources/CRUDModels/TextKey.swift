@@ -6,6 +6,9 @@ import Foundation
 ///   (`"Straße"` and `"STRASSE"` fold alike), independent of any locale, in NFC.
 /// - ``searchKey(_:)`` also drops diacritics, so `"cafe"` finds `"Café"` and `"CAFÉ"`.
 ///
+/// The search itself (`matches(_:search:)`) is added by the `CRUDSpec` module: it is the
+/// answer of an exercise whose code may import only this module.
+///
 /// Keys compare by Unicode scalar values, which is also the byte order of their UTF-8,
 /// so a database can store a key and compare it with plain binary comparison.
 public enum TextKey {
@@ -29,13 +32,6 @@ public enum TextKey {
         return String(scalars).precomposedStringWithCanonicalMapping
     }
 
-    /// Whether `text` contains `term` literally, ignoring case and diacritics. No character
-    /// of the term is a wildcard. A `nil` term matches everything.
-    public static func matches(_ text: String, search term: String?) -> Bool {
-        guard let term else { return true }
-        return contains(searchKey(text), searchKey(term))
-    }
-
     /// The fast path for pure ASCII, the common case: folding, normalization and diacritic
     /// removal all reduce to lowercasing A–Z. `nil` when the text has any other byte.
     private static func asciiLowercased(_ text: String) -> String? {
@@ -53,18 +49,6 @@ public enum TextKey {
     /// Compares two strings by their Unicode scalar values (the byte order of their UTF-8).
     public static func scalarOrder(_ lhs: String, _ rhs: String) -> Bool {
         lhs.unicodeScalars.lexicographicallyPrecedes(rhs.unicodeScalars)
-    }
-
-    /// Literal substring test on scalars, so the result matches a byte-wise search of UTF-8.
-    static func contains(_ haystack: String, _ needle: String) -> Bool {
-        let hay = Array(haystack.unicodeScalars)
-        let pin = Array(needle.unicodeScalars)
-        if pin.isEmpty { return true }
-        guard hay.count >= pin.count else { return false }
-        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] {
-            if hay[start..<(start + pin.count)].elementsEqual(pin) { return true }
-        }
-        return false
     }
 
     /// The standard library has case mappings but no case folding. For the scalars whose
