@@ -210,7 +210,7 @@ extension String {
 /// exercise host is built there; the grading itself happens in the instructor's process.
 enum GradingWorkspace {
     /// The kit's files that a grading build needs; the submission provides only Exercises/.
-    static let kitEntries = ["Package.swift", "Sources", "Tests", "Solutions", "Course"]
+    static let kitEntries = ["Package.swift", "Sources", "Tests", "Course"]
 
     static func grade(
         submission folder: String, deadline: Duration, console: any Console
