@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "process_control.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -10,6 +13,16 @@ int crudkit_become_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 #else
     return -1;
+#endif
+}
+
+int crudkit_die_with_parent(void) {
+#ifdef __linux__
+    pid_t parent = getppid();
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    return getppid() != parent;
+#else
+    return 0;
 #endif
 }
 

@@ -17,6 +17,7 @@ enum ExerciseHostBuild {
     /// set it to a program they built), else `swift build --product exercise-host` there.
     static func build(in folder: String, environment: [String: String]) throws -> Outcome {
         if let given = environment["CRUDKIT_EXERCISE_HOST"], !given.isEmpty { return .built(given) }
+        if let refused = forbiddenConstruct(in: folder + "/Exercises") { return .doesNotCompile(refused) }
         // The import check makes an `import CRUDSpec` (or any module Exercises/ does not
         // declare) a compile error: a submission reaches the student API and nothing else.
         let build = try run(
@@ -28,6 +29,26 @@ enum ExerciseHostBuild {
             throw CommandFailure("the exercise host was built but not found at \(path)", exitCode: .failure)
         }
         return .built(path)
+    }
+
+    /// Ways to reach code by its symbol name instead of by a module the exercises may import:
+    /// each would let a submission call the kit's own answers, which the host links.
+    static let forbidden = ["@_silgen_name", "@_cdecl", "@_extern", "@_implementationOnly", "@_spi", "dlsym", "dlopen"]
+
+    /// The first use of a ``forbidden`` construct in the Swift files under `folder`, as a
+    /// compiler-like message naming the file and the line, or nil.
+    static func forbiddenConstruct(in folder: String) -> String? {
+        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        for file in files.sorted() {
+            guard let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8) else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if let word = forbidden.first(where: { line.contains($0) }) {
+                    return "Exercises/\(file):\(number + 1): error: \(word) is not allowed in an exercise: it reaches code by its "
+                        + "symbol name instead of through the modules an exercise may import."
+                }
+            }
+        }
+        return nil
     }
 
     /// The grader for the host program `executable`: every part answered by it, one check at

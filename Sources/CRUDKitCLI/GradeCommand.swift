@@ -243,15 +243,26 @@ enum GradingWorkspace {
         return graded
     }
 
+    /// The largest file a submission may hold; a larger one is not copied.
+    static let maxFileBytes = 4 << 20
+
     /// Makes `destination` hold exactly what `source` holds, copying only files whose bytes
-    /// differ. Symbolic links are never followed nor copied (a link in a submission could
-    /// point at the instructor's files, or at the root of the disk); each one skipped is
+    /// differ. Only regular files (at most ``maxFileBytes``) and folders are copied: symbolic
+    /// links are never followed (a link in a submission could point at the instructor's files,
+    /// or at the root of the disk), FIFOs and devices never opened. Each entry skipped is
     /// returned, relative to `source`.
     @discardableResult
     static func sync(_ source: String, to destination: String) throws -> [String] {
         let manager = FileManager.default
         guard let type = try? manager.attributesOfItem(atPath: source)[.type] as? FileAttributeType else { return [] }
         if type == .typeSymbolicLink { return [""] }  // "" is `source` itself
+        // Only regular files and folders: a FIFO would block the copy, a device is no source.
+        guard type == .typeDirectory || type == .typeRegular else { return [""] }
+        if type == .typeRegular,
+            let size = (try? manager.attributesOfItem(atPath: source)[.size] as? NSNumber)?.intValue, size > maxFileBytes
+        {
+            return [""]
+        }
         if type != .typeDirectory {
             if manager.contents(atPath: destination) != manager.contents(atPath: source) {
                 try? manager.removeItem(atPath: destination)

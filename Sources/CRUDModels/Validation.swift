@@ -8,9 +8,10 @@
 /// before touching storage, so a rejected create or update changes nothing.
 ///
 /// ```swift
-/// try Validation.title("  Buy milk\n")   // "Buy milk"
-/// try Validation.title(" ")             // throws: Task title cannot be empty.
-/// try Validation.email(" Ada@Example.ORG ") // "ada@example.org"
+/// Validation.trimmed("\u{3000} Buy milk\n")  // "Buy milk"
+/// Validation.isControl("\u{1B}")            // true: ESC
+/// // with CRUDSpec imported:
+/// try Validation.title(" ")                 // throws: Task title cannot be empty.
 /// ```
 public enum Validation {
     /// The longest task title, in Characters (grapheme clusters).

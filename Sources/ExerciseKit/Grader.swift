@@ -1,7 +1,8 @@
 import CRUDConformance
 import CRUDSpec
 
-/// Runs an exercise's rules against a submission's part, in-process.
+/// Runs an exercise's rules against a submission's part: the part in this process (the
+/// kit's tests, the reference), or answered by an exercise host (``ExerciseParts/remote(_:)``).
 public struct Grader: Sendable {
     public let submission: ExerciseParts
     public var runner = ConformanceRunner(timeout: .seconds(30))

@@ -118,7 +118,7 @@ struct HostileSubmissionTests {
         let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["spawn"], callLimit: .seconds(10))
         let before = Self.sleepers()
         _ = try host.call(.validatedTitle("a"))
-        #expect(Self.sleepers().count > before.count, "the submission's sleep 600 should be running")
+        #expect(Self.sleepers().count > before.count, "the submission's sleep should be running")
         host.stop()
         try await Task.sleep(for: .milliseconds(200))
         let left = Self.sleepers().subtracting(before)
@@ -157,7 +157,33 @@ struct HostileSubmissionTests {
         #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is still there after the host stopped")
     }
 
-    /// The pids of `sleep 600` processes.
+    @Test("A process the submission starts and leaves behind when it exits is killed too")
+    func spawnedThenExited() async throws {
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["spawn-exit"])
+        let before = Self.sleepers()
+        #expect(throws: ExerciseHost.Failure.self) { try host.call(.validatedTitle("a")) }
+        host.stop()
+        try await Task.sleep(for: .milliseconds(200))
+        let left = Self.sleepers().subtracting(before)
+        #expect(left.isEmpty, "still running after the host exited and was stopped: \(left)")
+    }
+
+    @Test("A host that stops reading its calls cannot block the grader: a large call times out at the deadline")
+    func stopsReading() async throws {
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["clog"], callLimit: .seconds(1))
+        defer { host.stop() }
+        _ = try host.call(.validatedTitle("a"))  // answered; from now on the host reads another pipe
+        let start = ContinuousClock.now
+        do {
+            _ = try host.call(.validatedTitle(String(repeating: "x", count: 1 << 20)))
+            Issue.record("a call to a host that reads nothing was answered")
+        } catch {
+            #expect(error.description.contains("timed out after 1 s"), "\(error)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    /// The pids of the `sleep` processes the hostile host starts (a unique argument).
     static func sleepers() -> Set<String> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return Set(
@@ -166,7 +192,7 @@ struct HostileSubmissionTests {
                     return false
                 }
                 let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                return words.count == 2 && words[0].hasSuffix("sleep") && words[1] == "600"
+                return words.count == 2 && words[0].hasSuffix("sleep") && words[1] == "7771"
             })
     }
 }

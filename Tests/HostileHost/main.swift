@@ -12,6 +12,8 @@ import Foundation
 
 /// Exercise 1, written to cheat or to break the grader.
 struct HostileTitleRules: TitleRules {
+    /// The argument of the `sleep` a spawning submission starts: unique, so a test finds it.
+    static let sleeperArgument = "7771"
     let mode: String
 
     func validatedTitle(_ raw: String) throws -> String {
@@ -34,12 +36,21 @@ struct HostileTitleRules: TitleRules {
         case "allocate":
             var hoard: [[UInt8]] = []
             while true { hoard.append([UInt8](repeating: 1, count: 64 << 20)) }
-        case "spawn":
+        case "spawn", "spawn-exit":
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sleep")
-            process.arguments = ["600"]
+            process.arguments = [HostileTitleRules.sleeperArgument]
             try? process.run()
+            if mode == "spawn-exit" { exit(0) }
             return try Validation.title(raw)
+        case "clog":
+            // Answers this call, then reads its calls from a pipe nobody writes to, so the
+            // grader's next call finds the real input pipe full.
+            var other: [Int32] = [0, 0]
+            _ = pipe(&other)
+            _ = dup(0)
+            _ = dup2(other[0], 0)
+            return raw
         case "flood":
             let line = String(repeating: "x", count: 1_023) + "\n"
             for _ in 0..<(64 << 10) { FileHandle.standardOutput.write(Data(line.utf8)) }  // 64 MiB

@@ -42,6 +42,10 @@ public final class ExerciseHost: @unchecked Sendable {
 
     /// A host that runs `executable`, started on the first call.
     public init(executable: String, arguments: [String] = [], callLimit: Duration = .seconds(10)) {
+        // A host that stops reading must not kill the grader with SIGPIPE; and processes a
+        // host starts and leaves behind are re-parented to the grader, where kill() finds them.
+        signal(SIGPIPE, SIG_IGN)
+        _ = crudkit_become_subreaper()
         self.executable = executable
         self.arguments = arguments
         self.callLimit = callLimit
@@ -71,8 +75,16 @@ public final class ExerciseHost: @unchecked Sendable {
         case .failure(let reason):
             child.kill()
             self.child = nil
-            throw Failure(description: "exercise \(call.exercise) \(reason.description)")
+            throw Failure(description: "exercise \(call.exercise) \(Self.printable(reason.description))")
         }
+    }
+
+    /// Text from the host, safe to print and to put in a report: no control characters (an
+    /// escape sequence, a NUL that ends XML), at most 500 characters.
+    static func printable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.lazy.map { $0.properties.generalCategory == .control ? " " : $0 }.prefix(500))
+        return String(scalars) + (text.unicodeScalars.count > 500 ? "…" : "")
     }
 
     /// Kills the child and everything it started; the next call starts a fresh one.
@@ -131,8 +143,12 @@ private final class Child: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)  // the grader ignores SIGPIPE; the host starts with the default
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         // A scratch folder of its own: the host works there (and HOME and TMPDIR point there),
         // and it is removed with the host, so what a submission writes is discarded.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-host-\(UUID().uuidString)").path
@@ -154,8 +170,8 @@ private final class Child: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: scratch)
             throw Reason(description: "\(executable): \(String(cString: strerror(status)))")
         }
-        // A child that stops reading must not kill the grader with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        // Writes to the host never block: a host that stops reading is caught by the deadline.
+        _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
         return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]), scratch: scratch)
     }
 
@@ -164,7 +180,7 @@ private final class Child: @unchecked Sendable {
         guard var line = try? JSONEncoder().encode(request) else { throw Reason(description: "could not be sent the call") }
         line.append(10)
         let deadline = ContinuousClock.now + limit
-        try send(line)
+        try send(line, until: deadline, limit: limit)
         while true {
             guard let reply = try readLine(until: deadline, limit: limit) else { continue }
             guard let decoded = try? JSONDecoder().decode(HostReply.self, from: reply) else {
@@ -175,19 +191,36 @@ private final class Child: @unchecked Sendable {
         }
     }
 
-    private func send(_ data: Data) throws(Reason) {
-        let sent = data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
+    /// Writes `data` to the host's input, waiting for room at most until `deadline`.
+    private func send(_ data: Data, until deadline: ContinuousClock.Instant, limit: Duration) throws(Reason) {
+        enum Outcome { case sent, closed, late }
+        let outcome = data.withUnsafeBytes { buffer -> Outcome in
+            guard let base = buffer.baseAddress else { return .sent }
             var offset = 0
             while offset < buffer.count {
                 let written = write(input, base + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                    continue
+                }
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
+                guard written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return .closed }
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return .late }
+                var poller = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&poller, 1, Self.milliseconds(left))
             }
-            return true
+            return .sent
         }
-        guard sent else { throw ended() }
+        switch outcome {
+        case .sent: return
+        case .closed: throw ended()
+        case .late: throw Reason(description: "timed out after \(Self.seconds(limit)) (it stopped reading its calls; the host was stopped)")
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// The next complete line, nil to try again, or a reason when the child ended or the
@@ -201,8 +234,7 @@ private final class Child: @unchecked Sendable {
         let left = deadline - ContinuousClock.now
         guard left > .zero else { throw Reason(description: "timed out after \(Self.seconds(limit)) (the host was stopped)") }
         var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-        let ready = poll(&poller, 1, milliseconds)
+        let ready = poll(&poller, 1, Self.milliseconds(left))
         if ready < 0 && errno == EINTR { return nil }
         guard ready > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -242,13 +274,23 @@ private final class Child: @unchecked Sendable {
 
     /// Kills the child, its process group and every process below it, and reaps the child.
     func kill() {
-        // Processes that left the group (a new session, as Foundation's Process makes) are
-        // still below the host, which is their subreaper: stop them all, then kill them.
-        let below = ProcessTree.descendants(of: pid)
-        for process in below { signalProcess(process, SIGSTOP) }
-        for process in below { signalProcess(process, SIGKILL) }
+        // Stop the host first, so it forks nothing more. Processes that left its group (a new
+        // session, as Foundation's Process makes) are below it, the subreaper, or, if it already
+        // ended, below the grader and still marked with the host's scratch folder: stop them
+        // all until no new one appears, then kill them.
+        signalProcess(-pid, SIGSTOP)
+        signalProcess(pid, SIGSTOP)
+        var found: Set<pid_t> = []
+        for _ in 0..<10 {
+            let more = Set(ProcessTree.descendants(of: pid) + ProcessTree.marked(with: scratch)).subtracting(found)
+            if more.isEmpty { break }
+            for process in more { signalProcess(process, SIGSTOP) }
+            found.formUnion(more)
+        }
+        for process in found { signalProcess(process, SIGKILL) }
         signalProcess(-pid, SIGKILL)  // the whole group
         signalProcess(pid, SIGKILL)
+        for process in found { _ = waitpid(process, nil, WNOHANG) }  // orphans re-parented to the grader
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
         close(input)
@@ -311,6 +353,22 @@ private func signalProcess(_ pid: pid_t, _ signal: Int32) {
 
 /// The processes below one process, read from /proc (Linux; elsewhere, none).
 enum ProcessTree {
+    /// The processes whose environment holds `HostFolder.variable=folder`: everything a
+    /// host started, unless it cleared its environment.
+    static func marked(with folder: String) -> [pid_t] {
+        #if os(Linux)
+            let mark = Array("\(HostFolder.variable)=\(folder)".utf8)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+                guard let pid = pid_t(entry), pid != getpid(),
+                    let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+                else { return nil }
+                return environment.split(separator: 0).contains { Array($0) == mark } ? pid : nil
+            }
+        #else
+            return []
+        #endif
+    }
+
     static func descendants(of root: pid_t) -> [pid_t] {
         #if os(Linux)
             var parents: [pid_t: pid_t] = [:]

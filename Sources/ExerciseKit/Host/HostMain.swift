@@ -17,6 +17,8 @@ public enum ExerciseHostMain {
         // Orphans of processes the submission starts stay below the host, so the grader can
         // find and kill them when it kills the host.
         _ = crudkit_become_subreaper()
+        // The host never outlives the grader, even one killed without a chance to stop it.
+        if crudkit_die_with_parent() != 0 { return 70 }
         if let folder = ProcessInfo.processInfo.environment[HostFolder.variable] { _ = chdir(folder) }
         // The channel is the standard output the host was started with; from now on fd 1 is
         // standard error, so a print() in student code cannot write into the channel.

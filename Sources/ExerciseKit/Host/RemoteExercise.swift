@@ -52,7 +52,7 @@ public struct RemoteExercise: Sendable {
     private func rethrow(_ answer: HostAnswer) throws {
         switch answer.thrown {
         case .crud(let error): throw error
-        case .other(let description): throw PartError(description: description)
+        case .other(let description): throw PartError(description: ExerciseHost.printable(description))
         case nil: return
         }
     }
