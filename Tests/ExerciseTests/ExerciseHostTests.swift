@@ -1,9 +1,10 @@
 import CRUDConformance
 import CRUDSpec
 import CRUDTestSupport
-import ExerciseKit
 import Foundation
 import Testing
+
+@testable import ExerciseKit
 
 /// Grades every rule of `exercise` with the parts answered by `host`, one check at a time.
 private func grade(_ exercise: Int, on host: ExerciseHost, timeout: Duration = .seconds(20)) async throws -> [RuleResult] {
@@ -194,5 +195,35 @@ struct HostileSubmissionTests {
                 let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 return words.count == 2 && words[0].hasSuffix("sleep") && words[1] == "7771"
             })
+    }
+}
+
+/// An update's change crosses into the host as the operation it performs.
+@Suite("Changes sent to the host")
+struct TaskChangeTests {
+    private func task(completed: Bool) -> TaskItem {
+        TaskItem(id: UUID(), title: "Buy milk", notes: "2 litres", isCompleted: completed, createdAt: Date(), updatedAt: Date())
+    }
+
+    @Test("Each change of the store is found by probing and applies as the closure does, also when applied twice")
+    func sameAsTheClosure() {
+        let changes: [(String, (inout TaskItem) -> Void)] = [
+            ("rename", { $0.title = "Buy oat milk" }), ("notes", { $0.notes = nil }), ("done", { $0.isCompleted = true }),
+            ("undone", { $0.isCompleted = false }), ("toggle", { $0.isCompleted.toggle() }),
+        ]
+        for (name, closure) in changes {
+            let change = TaskChange(probing: closure)
+            for completed in [false, true] {
+                for times in 1...2 {
+                    var expected = task(completed: completed)
+                    var actual = expected
+                    for _ in 0..<times {
+                        closure(&expected)
+                        change.apply(to: &actual)
+                    }
+                    #expect(actual == expected, "\(name) applied \(times) time(s) to a task completed \(completed)")
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// channel between the process that judges and the process that runs student code.
 ///
 /// Every argument is a plain value. The two closures of the part protocols travel as data:
-/// an update's change as the fields it leaves on each task (``TaskPatch``), an import's
+/// an update's change as the operation it performs (``TaskChange``), an import's
 /// `validate` as the outcome for each title, worked out by the grader.
 public enum HostCall: Codable, Sendable {
     // Exercise 1
@@ -15,7 +15,7 @@ public enum HostCall: Codable, Sendable {
     case task(id: UUID, list: TaskList)
     case newestFirst(TaskList)
     // Exercise 3
-    case update(id: UUID, now: Date, list: TaskList, patches: [TaskPatch])
+    case update(id: UUID, now: Date, list: TaskList, change: TaskChange)
     // Exercise 4
     case delete(id: UUID, list: TaskList)
     // Exercise 5
@@ -70,12 +70,56 @@ public enum HostCall: Codable, Sendable {
     }
 }
 
-/// The fields an update's change leaves on one task: the change, as data.
-public struct TaskPatch: Codable, Sendable, Equatable {
-    public var id: UUID
-    public var title: String
+/// An update's change, as the operation it performs, so the host applies it exactly as often
+/// as the part calls it (applying a toggle twice must flip the flag twice).
+public struct TaskChange: Codable, Sendable, Equatable {
+    /// What a change does to the completion flag.
+    public enum Completion: Codable, Sendable, Equatable {
+        case keep
+        case set(Bool)
+        case toggle
+    }
+
+    /// The new title, if the change sets one.
+    public var title: String?
+    /// Whether the change sets the notes, and to what.
+    public var setsNotes: Bool
     public var notes: String?
-    public var isCompleted: Bool
+    public var completion: Completion
+
+    /// The operation `change` performs, found by applying it to two probe tasks that differ
+    /// in every field it may touch.
+    init(probing change: (inout TaskItem) -> Void) {
+        let marker = "\u{0}probe"
+        func probe(_ completed: Bool) -> TaskItem {
+            var task = TaskItem(
+                id: UUID(), title: marker + "\(completed)", notes: marker + "\(completed)", isCompleted: completed,
+                createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+            change(&task)
+            return task
+        }
+        let (open, done) = (probe(false), probe(true))
+        title = open.title == marker + "false" ? nil : open.title
+        setsNotes = open.notes != marker + "false"
+        notes = setsNotes ? open.notes : nil
+        completion =
+            switch (open.isCompleted, done.isCompleted) {
+            case (false, true): .keep
+            case (true, false): .toggle
+            case (let value, _): .set(value)
+            }
+    }
+
+    /// Applies the operation to `task`.
+    func apply(to task: inout TaskItem) {
+        if let title { task.title = title }
+        if setsNotes { task.notes = notes }
+        switch completion {
+        case .keep: break
+        case .set(let value): task.isCompleted = value
+        case .toggle: task.isCompleted.toggle()
+        }
+    }
 }
 
 /// What validating one title of an import gave: the title to store, or the error.

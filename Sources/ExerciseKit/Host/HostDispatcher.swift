@@ -35,14 +35,9 @@ public actor HostDispatcher {
             return .task(try parts.creating.create(title: title, notes: notes, now: now, in: &list))
         case .task(let id, let list): return .task(try parts.creating.task(id: id, in: list))
         case .newestFirst(let list): return .tasks(try parts.creating.newestFirst(list))
-        case .update(let id, let now, var list, let patches):
+        case .update(let id, let now, var list, let change):
             defer { answer.tasks = list }
-            let byID = Dictionary(patches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return .task(
-                try parts.updating.update(id: id, now: now, in: &list) { task in
-                    guard let patch = byID[task.id] else { return }
-                    (task.title, task.notes, task.isCompleted) = (patch.title, patch.notes, patch.isCompleted)
-                })
+            return .task(try parts.updating.update(id: id, now: now, in: &list) { change.apply(to: &$0) })
         case .delete(let id, var list):
             defer { answer.tasks = list }
             try parts.deleting.delete(id: id, in: &list)

@@ -111,14 +111,9 @@ extension RemoteExercise: TaskCreating, TaskUpdating, TaskDeleting, TaskQuerying
 
     public func newestFirst(_ list: TaskList) throws -> [TaskItem] { try tasks(ask(.newestFirst(list)).value, 2) }
 
-    /// The change travels as the fields it leaves on each task of the list.
+    /// The change travels as the operation it performs (``TaskChange``).
     public func update(id: UUID, now: Date, in list: inout TaskList, _ change: (inout TaskItem) -> Void) throws -> TaskItem {
-        let patches = list.tasks.map { original -> TaskPatch in
-            var changed = original
-            change(&changed)
-            return TaskPatch(id: original.id, title: changed.title, notes: changed.notes, isCompleted: changed.isCompleted)
-        }
-        return try task(ask(.update(id: id, now: now, list: list, patches: patches), tasks: &list), 3)
+        try task(ask(.update(id: id, now: now, list: list, change: TaskChange(probing: change)), tasks: &list), 3)
     }
 
     public func delete(id: UUID, in list: inout TaskList) throws {
