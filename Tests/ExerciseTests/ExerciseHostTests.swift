@@ -64,7 +64,7 @@ struct HostileSubmissionTests {
         Case(mode: "sleep", reason: ["timed out after 1 s"]),
         // It crashes at the memory limit, unless filling 1 GiB takes longer than the deadline
         // on a loaded machine: either way the check fails in bounded time.
-        Case(mode: "allocate", reason: ["crashed", "timed out after 5 s"], callLimit: .seconds(5)),
+        Case(mode: "allocate", reason: ["crashed", "timed out after 3 s"], callLimit: .seconds(3)),
         Case(mode: "garbage", reason: ["answered something that is not an answer"]),
     ]
 
