@@ -107,6 +107,20 @@ let package = Package(
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),
+        // The student's checks: each rule of each exercise, through the exercise host. They run
+        // in a student's repository, or with CRUDKIT_STUDENT=1 (in the kit, starters fail them).
+        .testTarget(
+            name: "StudentTests", dependencies: ["ExerciseKit", "CRUDConformance", "CRUDTestSupport", "exercise-host"],
+            swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// The reference answers and the kit's own tests, where this copy has them: the kit's own
+// repository does; a student's repository, written by `crudkit student-repo`, does not, and
+// builds and tests (the student's checks only) without them.
+if hasSolutions {
+    package.targets += [
         // A child process for the crash-safety tests, killed with SIGKILL mid-write.
         .executableTarget(
             name: "crash-writer",
@@ -137,7 +151,8 @@ let package = Package(
             name: "ExerciseTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "Exercises", "exercise-host", "hostile-host",
-            ] + (hasSolutions ? ["Solutions", "solutions-host"] : []),
+                "Solutions", "solutions-host",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -148,14 +163,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-    ],
-    swiftLanguageModes: [.v6]
-)
-
-// The reference answers, where this copy has them: the kit's own repository does; a
-// student's repository, written by `crudkit student-repo`, does not, and builds without them.
-if hasSolutions {
-    package.targets += [
         .target(
             name: "Solutions", dependencies: ["ExerciseAPI"], path: "Solutions", exclude: ["README.md"],
             swiftSettings: strictSettings),

@@ -8,8 +8,12 @@ enum StudentRepoCommand {
 
     /// What of the kit goes into a student's repository, besides Exercises/ and Course/.
     static let kitEntries = ["Package.swift", "README.md", ".gitignore", ".swift-format", "Sources", "Tests"]
-    /// What is left out of those: the host that links the solutions.
-    static let leftOut = ["Tests/SolutionsHost"]
+    /// What is left out of those: the kit's own tests and their helpers (the package declares
+    /// them only where Solutions/ is). A student's `swift test` runs Tests/StudentTests.
+    static let leftOut = [
+        "Tests/SolutionsHost", "Tests/HostileHost", "Tests/CrashWriter", "Tests/CRUDSpecTests", "Tests/ConformanceTests",
+        "Tests/StoreTests", "Tests/ServerTests", "Tests/ExerciseTests", "Tests/CRUDKitCLITests",
+    ]
 
     static let help = """
         USAGE: crudkit student-repo DIR

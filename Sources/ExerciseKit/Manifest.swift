@@ -211,3 +211,16 @@ public enum Manifest {
     /// Total points of the course's exercises.
     public static var totalPoints: Int { exercises.map(\.points).reduce(0, +) }
 }
+
+/// One (exercise, rule) pair: a check a student makes pass.
+public struct ExerciseCheck: Sendable, CustomStringConvertible {
+    public let exercise: Int
+    public let rule: String
+
+    public var description: String { "exercise \(exercise): \(rule)" }
+
+    /// Every check of every exercise, in course order.
+    public static let all = Manifest.exercises.flatMap { exercise in
+        exercise.rules.map { ExerciseCheck(exercise: exercise.number, rule: $0) }
+    }
+}

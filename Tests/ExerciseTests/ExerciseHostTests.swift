@@ -18,16 +18,14 @@ private func grade(_ exercise: Int, on host: ExerciseHost, timeout: Duration = .
 /// channel carries every part faithfully.
 @Suite("The exercise host")
 struct ExerciseHostTests {
-    #if canImport(Solutions)  // a student's repository has no Solutions/
-        @Test("The solutions, graded through a host, pass every rule of every exercise", arguments: Manifest.exercises.map(\.number))
-        func solutionsPass(exercise: Int) async throws {
-            let host = ExerciseHost(executable: try #require(BuiltProduct.path("solutions-host"), "solutions-host was not built"))
-            defer { host.stop() }
-            for result in try await grade(exercise, on: host) {
-                #expect(result.passed, Comment(rawValue: result.failureReport ?? result.summary))
-            }
+    @Test("The solutions, graded through a host, pass every rule of every exercise", arguments: Manifest.exercises.map(\.number))
+    func solutionsPass(exercise: Int) async throws {
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("solutions-host"), "solutions-host was not built"))
+        defer { host.stop() }
+        for result in try await grade(exercise, on: host) {
+            #expect(result.passed, Comment(rawValue: result.failureReport ?? result.summary))
         }
-    #endif
+    }
 
     @Test("The untouched starters, graded through a host, fail every rule with notImplemented", arguments: [1, 3, 10, 11, 13, 14])
     func startersFail(exercise: Int) async throws {
@@ -130,23 +128,21 @@ struct HostileSubmissionTests {
         #expect(left.isEmpty, "still running after the host stopped: \(left)")
     }
 
-    #if canImport(Solutions)  // the honest host is the solutions
-        @Test("A host inherits nothing of the grader's: a forging host cannot write into another host's channel")
-        func noSharedDescriptors() async throws {
-            let honest = ExerciseHost(executable: try #require(BuiltProduct.path("solutions-host")))
-            defer { honest.stop() }
-            _ = try honest.call(.validatedTitle("warm up"))  // running, with its pipes open in this process
-            let forger = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["forge"])
-            defer { forger.stop() }
-            _ = try? forger.call(.validatedTitle("a"))  // writes a forged answer to every descriptor it has, then exits
-            let answer = try honest.call(.validatedTitle("  Buy milk "))
-            guard case .text(let title) = answer.value else {
-                Issue.record("answer: \(answer.value)")
-                return
-            }
-            #expect(title == "Buy milk")
+    @Test("A host inherits nothing of the grader's: a forging host cannot write into another host's channel")
+    func noSharedDescriptors() async throws {
+        let honest = ExerciseHost(executable: try #require(BuiltProduct.path("solutions-host")))
+        defer { honest.stop() }
+        _ = try honest.call(.validatedTitle("warm up"))  // running, with its pipes open in this process
+        let forger = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["forge"])
+        defer { forger.stop() }
+        _ = try? forger.call(.validatedTitle("a"))  // writes a forged answer to every descriptor it has, then exits
+        let answer = try honest.call(.validatedTitle("  Buy milk "))
+        guard case .text(let title) = answer.value else {
+            Issue.record("answer: \(answer.value)")
+            return
         }
-    #endif
+        #expect(title == "Buy milk")
+    }
 
     @Test("The host works in a scratch folder of its own, removed with it: what it writes is discarded")
     func scratchFolder() async throws {

@@ -3,26 +3,18 @@ import CRUDSpec
 import ExerciseKit
 import Exercises
 import Foundation
+import Solutions
 import Testing
 
-#if canImport(Solutions)
-    import Solutions
-#endif
-
-/// `CRUDKIT_STUDENT=1 swift test` checks the student's Exercises/; the default run checks
-/// the kit itself: solutions pass, untouched starters fail.
+/// `CRUDKIT_STUDENT=1 swift test` checks the student's Exercises/ (StudentTests); the kit's
+/// own checks that the starters are untouched are then skipped.
 let studentMode = ProcessInfo.processInfo.environment["CRUDKIT_STUDENT"] == "1"
 
 private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// One (exercise, rule) pair, named for the test report.
-struct ExerciseCheck: Sendable, CustomTestStringConvertible {
-    let exercise: Int
-    let rule: String
-    var testDescription: String { "exercise \(exercise): \(rule)" }
-
-    static let all = Manifest.exercises.flatMap { exercise in exercise.rules.map { ExerciseCheck(exercise: exercise.number, rule: $0) } }
+extension ExerciseCheck: CustomTestStringConvertible {
+    public var testDescription: String { description }
 }
 
 private func result(_ check: ExerciseCheck, _ parts: ExerciseParts) async throws -> RuleResult {
@@ -34,24 +26,11 @@ private func result(_ check: ExerciseCheck, _ parts: ExerciseParts) async throws
 
 @Suite("Exercises")
 struct ExerciseTests {
-    @Test(
-        "Student work: each check of each exercise",
-        .enabled(if: studentMode, "Exercises/ was not checked. Run CRUDKIT_STUDENT=1 swift test, or swift run crudkit exercises."),
-        arguments: ExerciseCheck.all)
-    func studentCheck(check: ExerciseCheck) async throws {
-        let outcome = try await result(check, Exercises.Submission.parts)
-        if let report = outcome.failureReport, let exercise = Manifest.exercise(check.exercise) {
-            Issue.record(Comment(rawValue: report + "\n  lesson:   \(exercise.lesson)"))
-        }
+    @Test("Every solution passes every rule of its exercise", arguments: ExerciseCheck.all)
+    func solutionPasses(check: ExerciseCheck) async throws {
+        let outcome = try await result(check, Solutions.Submission.parts)
+        #expect(outcome.passed, Comment(rawValue: outcome.failureReport ?? outcome.summary))
     }
-
-    #if canImport(Solutions)  // a student's repository has no Solutions/
-        @Test("Every solution passes every rule of its exercise", arguments: ExerciseCheck.all)
-        func solutionPasses(check: ExerciseCheck) async throws {
-            let outcome = try await result(check, Solutions.Submission.parts)
-            #expect(outcome.passed, Comment(rawValue: outcome.failureReport ?? outcome.summary))
-        }
-    #endif
 
     @Test(
         "Every untouched starter fails every rule it is graded by", .disabled(if: studentMode, "Exercises/ holds the student's work"),
@@ -74,9 +53,7 @@ struct ManifestTests {
         for exercise in Manifest.exercises {
             #expect(!exercise.rules.isEmpty && !exercise.hints.isEmpty && exercise.points > 0)
             for rule in exercise.rules { #expect(Rules.rule(id: rule) != nil, "exercise \(exercise.number): unknown rule \(rule)") }
-            let solution = exercise.file.replacingOccurrences(of: "Exercises/", with: "Solutions/")
-            let hasSolutions = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent("Solutions").path)
-            for file in [exercise.file, exercise.lesson] + (hasSolutions ? [solution] : []) {
+            for file in [exercise.file, exercise.file.replacingOccurrences(of: "Exercises/", with: "Solutions/"), exercise.lesson] {
                 #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(file).path), "missing \(file)")
             }
             let lesson = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.lesson), encoding: .utf8)
