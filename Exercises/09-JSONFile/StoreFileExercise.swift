@@ -1,5 +1,6 @@
 // Exercise 9: Keep the store in a JSON file. Lesson: Course/Lessons/02-ChoosingStorage.md
 // Check it: swift run crudkit exercises check 9
+// Types: Sources/ExerciseAPI/StoreFile.swift (StoreFile, StoreSnapshot), with TaskList.swift and ContactList.swift beside it
 import ExerciseAPI
 import Foundation
 

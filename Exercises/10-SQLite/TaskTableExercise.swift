@@ -1,5 +1,6 @@
 // Exercise 10: Keep tasks in SQLite. Lesson: Course/Lessons/12-Performance.md
 // Check it: swift run crudkit exercises check 10
+// Types: Sources/ExerciseAPI/TaskTable.swift (TaskTable), Sources/SQLiteAccess/SQLiteConnection.swift, Sources/CRUDModels/TaskItem.swift
 //
 // The kit's SQLiteConnection runs SQL for you: db.execute(sql) for the schema,
 // db.run(sql, values) for writes (it returns how many rows changed), and

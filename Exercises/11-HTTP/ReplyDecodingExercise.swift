@@ -1,5 +1,6 @@
 // Exercise 11: Read the server's answers. Lesson: Course/Lessons/11-RemoteAPI.md
 // Check it: swift run crudkit exercises check 11
+// Types: Sources/CRUDModels/ReplyDecoding.swift (ReplyDecoding), with Clock.swift (Timestamp) and CRUDError.swift beside it
 //
 // The kit's HTTP client sends the requests; you turn the answers of the mock server
 // (swift run crudkit serve) back into the kit's values and errors.

@@ -1,5 +1,6 @@
 // Exercise 14: Write your own checks. Lesson: Course/Lessons/13-Testing.md
 // Check it: swift run crudkit exercises check 14
+// Types: Sources/ExerciseAPI/OwnChecks.swift (OwnChecks), Sources/CRUDModels/CRUDSpec.swift (the store's operations)
 //
 // Your checks are graded by running them on a correct store (they must pass) and on
 // stores with a planted bug in create, read, update or delete (they must catch each).

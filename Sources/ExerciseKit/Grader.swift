@@ -47,7 +47,14 @@ public struct Grader: Sendable {
     /// The rules that grade `exercise`. For Exercise 14 they are made from the rules its
     /// planted bugs break, and check the student's checks instead of a store.
     public func rules(of exercise: ExerciseInfo) -> [Rule] {
-        guard exercise.storage == .ownChecks else { return exercise.rules.compactMap(Rules.rule(id:)) }
+        guard exercise.storage == .ownChecks else {
+            return exercise.rules.compactMap(Rules.rule(id:)).map { rule in
+                guard let hint = exercise.ruleHints[rule.id] else { return rule }
+                return Rule(
+                    rule.id, rule.level, statement: rule.statement, reason: rule.reason, hint: hint, requires: rule.requires,
+                    check: rule.check)
+            }
+        }
         return exercise.rules.compactMap { id in
             PlantedBug(rawValue: id).flatMap { OwnChecksGrading.rule(for: $0, checks: submission.ownChecks) }
         }

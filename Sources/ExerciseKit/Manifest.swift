@@ -14,6 +14,9 @@ public struct ExerciseInfo: Sendable, Identifiable {
     /// Where the graded store keeps its records; the durability rules reopen stores that
     /// keep them in a file.
     public let storage: StorageKind
+    /// Hints that replace a rule's own in this exercise, where the rule's speaks of stores
+    /// (an SQLite rowid) and the exercise of an array.
+    public let ruleHints: [String: String]
 
     /// How an exercise's store is kept while it is graded.
     public enum StorageKind: Sendable {
@@ -28,8 +31,9 @@ public struct ExerciseInfo: Sendable, Identifiable {
 
     public init(
         number: Int, title: String, file: String, lesson: String, rules: [String], points: Int, hints: [String],
-        storage: StorageKind = .memory
+        storage: StorageKind = .memory, ruleHints: [String: String] = [:]
     ) {
+        self.ruleHints = ruleHints
         self.number = number
         self.title = title
         self.file = file
@@ -69,6 +73,11 @@ public enum Manifest {
                 "Append to list.tasks: the array keeps creation order, which breaks ties later.",
                 "Look a task up with first(where:) and throw CRUDError.notFound(id:) when there is none.",
                 "Newest first: sort by createdAt descending; for equal dates, the later index first (enumerated() helps).",
+            ],
+            ruleHints: [
+                "TASK-READ-003":
+                    "Tasks created at the same instant: the one later in list.tasks comes first (sort by createdAt, then by index).",
+                "TASK-READ-002": "Sort list.tasks by createdAt, newest first; do not rely on the array's order.",
             ]),
         ExerciseInfo(
             number: 3, title: "Update a task in place", file: "Exercises/03-Update/TaskUpdatingExercise.swift",
@@ -100,6 +109,10 @@ public enum Manifest {
                 "Compare with TextKey.searchKey on both sides: it folds case and drops accents; then test that one contains the other.",
                 "Title order: TextKey.folded(title), then the exact title by its scalars (String == calls é and e + U+0301 equal), then the earlier position; newest first: createdAt, then the later position.",
                 "dropFirst(offset) and prefix(limit) never go out of range, even past the end.",
+            ],
+            ruleHints: [
+                "TASK-READ-004":
+                    "Sort by TextKey.folded(title), then the exact title by its scalars, then the earlier index in list.tasks."
             ]),
         ExerciseInfo(
             number: 6, title: "Validate and normalize contacts", file: "Exercises/06-ContactRules/ContactRulesExercise.swift",

@@ -47,14 +47,29 @@ struct ExerciseTests {
 
 @Suite("Manifest, exercises, lessons and rules agree")
 struct ManifestTests {
-    @Test("Every exercise names known rules, an existing starter, solution and lesson that links back")
+    @Test("Every exercise names known rules, an existing starter (which names its types' files), solution and lesson that links back")
     func consistency() throws {
         #expect(Manifest.exercises.map(\.number) == Array(1...Manifest.exercises.count))
         for exercise in Manifest.exercises {
             #expect(!exercise.rules.isEmpty && !exercise.hints.isEmpty && exercise.points > 0)
             for rule in exercise.rules { #expect(Rules.rule(id: rule) != nil, "exercise \(exercise.number): unknown rule \(rule)") }
+            for rule in exercise.ruleHints.keys {
+                #expect(exercise.rules.contains(rule), "exercise \(exercise.number): a hint for \(rule)")
+            }
+            for rule in Grader(submission: .reference).rules(of: exercise) where exercise.ruleHints[rule.id] != nil {
+                #expect(rule.hint == exercise.ruleHints[rule.id], "exercise \(exercise.number): \(rule.id) keeps the store's hint")
+            }
             for file in [exercise.file, exercise.file.replacingOccurrences(of: "Exercises/", with: "Solutions/"), exercise.lesson] {
                 #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(file).path), "missing \(file)")
+            }
+            let starter = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.file), encoding: .utf8)
+            let types = try #require(
+                starter.split(separator: "\n").first { $0.hasPrefix("// Types: ") }, "\(exercise.file) names no file of its types")
+            for path in types.split(separator: " ").map({ $0.trimmingCharacters(in: .punctuationCharacters) })
+            where path.hasPrefix("Sources/") {
+                #expect(
+                    FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path),
+                    "\(exercise.file) names \(path)")
             }
             let lesson = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.lesson), encoding: .utf8)
             #expect(
