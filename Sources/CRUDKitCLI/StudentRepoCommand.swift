@@ -6,8 +6,9 @@ enum StudentRepoCommand {
     static let name = "student-repo"
     static let summary = "Write a student's repository: the kit, Exercises/, Course/ and a Classroom workflow, without Solutions/."
 
-    /// What of the kit goes into a student's repository, besides Exercises/ and Course/.
-    static let kitEntries = ["Package.swift", "README.md", ".gitignore", ".swift-format", "Sources", "Tests"]
+    /// What of the kit goes into a student's repository: what a grading build needs, the
+    /// starters, and the files that make it a repository of its own.
+    static let kitEntries = GradingWorkspace.kitEntries + ["Exercises", "README.md", ".gitignore", ".swift-format"]
     /// What is left out of those: the kit's own tests and their helpers (the package declares
     /// them only where Solutions/ is). A student's `swift test` runs Tests/StudentTests.
     static let leftOut = [
@@ -45,7 +46,7 @@ enum StudentRepoCommand {
             throw UsageError("'\(target)' is not empty: give a new folder.")
         }
         do {
-            for entry in kitEntries + ["Exercises", "Course"] {
+            for entry in kitEntries {
                 try GradingWorkspace.sync(kit + "/" + entry, to: destination + "/" + entry)
             }
             for entry in leftOut { try? FileManager.default.removeItem(atPath: destination + "/" + entry) }
