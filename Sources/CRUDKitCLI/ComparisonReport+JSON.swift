@@ -48,8 +48,7 @@ extension ComparisonReport {
             rules: rows.map { row in
                 var results: [String: Document.Outcome] = [:]
                 for result in row.results {
-                    let milliseconds = Int(
-                        result.duration.components.seconds * 1_000 + result.duration.components.attoseconds / 1_000_000_000_000_000)
+                    let milliseconds = Int(result.duration.milliseconds)
                     var outcome = Document.Outcome(status: result.outcome.status, durationMilliseconds: milliseconds)
                     switch result.outcome {
                     case .passed: break

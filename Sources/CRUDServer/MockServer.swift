@@ -177,7 +177,7 @@ public final class MockServer: @unchecked Sendable {
             var fault = Fault.none
             if ParseAPI.handles(request.path) {
                 fault = nextFault()
-                if configuration.latency > .zero { Thread.sleep(forTimeInterval: Self.seconds(configuration.latency)) }
+                if configuration.latency > .zero { Thread.sleep(forTimeInterval: configuration.latency.seconds) }
                 switch fault {
                 case .fail: response = .error(503, code: ParseCode.internalError, "service unavailable (injected fault)")
                 case .none, .drop: response = api.respond(to: request)
@@ -185,7 +185,7 @@ public final class MockServer: @unchecked Sendable {
             } else {
                 response = .error(404, code: ParseCode.objectNotFound, "no such route: \(request.path)")
             }
-            let milliseconds = Int(Self.seconds(ContinuousClock.now - start) * 1_000)
+            let milliseconds = Int((ContinuousClock.now - start).seconds * 1_000)
             if fault == .drop {
                 log?("\(request.method) \(request.path) dropped \(milliseconds)ms")
                 return
@@ -196,9 +196,6 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// SplitMix64: a small random source that repeats for a given seed.

@@ -6,13 +6,6 @@ struct Snapshot {
     var tasks: [TaskItem]
     var contacts: [Contact]
 
-    /// Whether two snapshots hold the same records in the same order, text compared
-    /// scalar for scalar (String's == would let a normalized copy pass) and dates to the
-    /// millisecond.
-    func isExactly(_ other: Snapshot) -> Bool {
-        tasks.elementsEqual(other.tasks, by: Self.same) && contacts.elementsEqual(other.contacts, by: Self.same)
-    }
-
     static func same(_ lhs: TaskItem, _ rhs: TaskItem) -> Bool {
         lhs.id == rhs.id && exact(lhs.title, rhs.title) && exact(lhs.notes, rhs.notes) && lhs.isCompleted == rhs.isCompleted
             && sameInstant(lhs.createdAt, rhs.createdAt) && sameInstant(lhs.updatedAt, rhs.updatedAt)

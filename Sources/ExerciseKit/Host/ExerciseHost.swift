@@ -220,7 +220,7 @@ private final class Child: @unchecked Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {
-        Int32(clamping: duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
+        Int32(clamping: duration.milliseconds + 1)
     }
 
     /// The next complete line, nil to try again, or a reason when the child ended or the
@@ -304,7 +304,7 @@ private final class Child: @unchecked Sendable {
     }
 
     static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.seconds
         return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }
