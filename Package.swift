@@ -11,6 +11,21 @@ let strictSettings: [SwiftSetting] = [
 /// Whether this copy of the kit holds Solutions/ (a student's repository does not).
 let hasSolutions = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Solutions")
 
+/// The exercises: each numbered folder of Exercises/ (`03-Update`) is a module of its own
+/// (`Exercise03`), so one that does not compile leaves the others to be checked.
+let exerciseFolders = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Exercises")) ?? [])
+    .filter { name in name.count > 3 && name.prefix(2).allSatisfy(\.isNumber) && name.dropFirst(2).first == "-" }
+    .sorted()
+
+/// Exercises left out of the exercise host because they do not compile: set by `crudkit
+/// grade` and `crudkit exercises`, which then grade them as "does not compile" (numbers, `3,7`).
+let leftOutExercises = Set((Context.environment["CRUDKIT_LEFT_OUT_EXERCISES"] ?? "").split(separator: ",").compactMap { Int($0) })
+
+/// The exercise modules the host links: every exercise folder not left out.
+let hostExercises = exerciseFolders.filter { folder in !leftOutExercises.contains(Int(folder.prefix(2)) ?? 0) }
+
+func exerciseModule(_ folder: String) -> String { "Exercise" + folder.prefix(2) }
+
 let package = Package(
     name: "CRUDKit",
     platforms: [.macOS(.v13)],
@@ -68,10 +83,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The students' work, and the reference answers, in the same layout.
+        // The parts of the exercises that compile, put together for the exercise host.
         .target(
-            name: "Exercises", dependencies: ["ExerciseAPI"], path: "Exercises", exclude: ["README.md"],
-            swiftSettings: strictSettings),
+            name: "ExerciseSubmission", dependencies: ["ExerciseKit"] + hostExercises.map { .target(name: exerciseModule($0)) },
+            swiftSettings: strictSettings + hostExercises.map { .define("EXERCISE_" + $0.prefix(2)) }),
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
@@ -91,7 +106,7 @@ let package = Package(
         // The exercise host: the students' parts in a process of their own, which the
         // grader talks to through a narrow channel. The tool itself never links Exercises.
         .executableTarget(
-            name: "exercise-host", dependencies: ["ExerciseKit", "Exercises"], path: "Sources/exercise-host",
+            name: "exercise-host", dependencies: ["ExerciseKit", "ExerciseSubmission"], path: "Sources/exercise-host",
             swiftSettings: strictSettings),
 
         // Deliberately broken backends that the suite must catch.
@@ -115,6 +130,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The students' work: one module per exercise, which may import the student API and nothing else.
+// An exercise left out is not declared at all, so nothing of it is built or checked.
+package.targets += hostExercises.map { folder in
+    .target(name: exerciseModule(folder), dependencies: ["ExerciseAPI"], path: "Exercises/" + folder, swiftSettings: strictSettings)
+}
 
 // The reference answers and the kit's own tests, where this copy has them: the kit's own
 // repository does; a student's repository, written by `crudkit student-repo`, does not, and
@@ -150,7 +171,7 @@ if hasSolutions {
         .testTarget(
             name: "ExerciseTests",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "Exercises", "exercise-host", "hostile-host",
+                "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "ExerciseSubmission", "exercise-host", "hostile-host",
                 "Solutions", "solutions-host",
             ],
             swiftSettings: strictSettings

@@ -39,6 +39,15 @@ public struct RuleResult: Sendable, Identifiable {
 
     public var id: String { "\(backendName)/\(rule.id)" }
 
+    /// A result; the runner makes these, and so may a tool that decides an outcome without
+    /// running the check (a grader, for code that did not compile).
+    public init(rule: Rule, backendName: String, outcome: RuleOutcome, duration: Duration) {
+        self.rule = rule
+        self.backendName = backendName
+        self.outcome = outcome
+        self.duration = duration
+    }
+
     /// Whether the backend passed.
     public var passed: Bool { outcome == .passed }
 

@@ -33,6 +33,8 @@ enum ExercisesCommand {
     struct Progress {
         let exercise: ExerciseInfo
         let results: [RuleResult]
+        /// The compiler's errors, when the exercise's code was not built.
+        let compileErrors: String?
         var passed: Int { results.filter(\.passed).count }
         var isDone: Bool { passed == exercise.rules.count }
         var isStarted: Bool {
@@ -48,7 +50,8 @@ enum ExercisesCommand {
     static func progress(with grader: Grader, only numbers: [Int]? = nil) async -> [Progress] {
         var all: [Progress] = []
         for exercise in Manifest.exercises where numbers?.contains(exercise.number) ?? true {
-            all.append(Progress(exercise: exercise, results: await grader.check(exercise)))
+            all.append(
+                Progress(exercise: exercise, results: await grader.check(exercise), compileErrors: grader.notCompiled[exercise.number]))
         }
         return all
     }
@@ -100,9 +103,12 @@ enum ExercisesCommand {
         guard environment["CRUDKIT_EXERCISE_HOST"] != nil || FileManager.default.fileExists(atPath: folder + "/Exercises") else {
             throw CommandFailure("no Exercises/ folder here: run crudkit exercises from the kit's folder.", exitCode: .usage)
         }
+        for file in ExerciseHostBuild.strayFiles(in: folder + "/Exercises") {
+            console.out("Exercises/\(file) is in no exercise's folder, so it is not built: move it into the folder that uses it.\n")
+        }
         switch try ExerciseHostBuild.build(in: folder, environment: environment) {
-        case .built(let executable):
-            return ExerciseHostBuild.grader(executable: executable, deadline: ExerciseHostBuild.defaultDeadline)
+        case .built(let executable, let notCompiled):
+            return ExerciseHostBuild.grader(executable: executable, deadline: ExerciseHostBuild.defaultDeadline, notCompiled: notCompiled)
         case .doesNotCompile(let output):
             console.out("Exercises/ does not compile yet. The compiler says:\n\n\(output)\n")
             return nil
@@ -116,11 +122,20 @@ enum ExercisesCommand {
 
     private static func overview(with grader: Grader, console: any Console) async -> ExitCode {
         let all = await progress(with: grader)
+        // The broken files first: nothing of those exercises can be checked until they compile.
+        for entry in all {
+            guard let errors = entry.compileErrors else { continue }
+            console.out("Exercise \(entry.exercise.number) does not compile, so its checks fail. The compiler says:\n\(errors)\n\n")
+        }
         let done = all.filter(\.isDone).count
         let points = all.map(\.points).reduce(0, +)
         console.out("\(bar(done, all.count)) \(done)/\(all.count) exercises, \(points)/\(Manifest.totalPoints) points\n\n")
         for entry in all {
-            let status = entry.isDone ? "done" : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
+            let status =
+                entry.isDone
+                ? "done"
+                : entry.compileErrors != nil
+                    ? "does not compile" : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
             console.out(
                 "  \(entry.isDone ? "[x]" : "[ ]") \(entry.exercise.number < 10 ? " " : "")\(entry.exercise.number). \(entry.exercise.title.padding(toLength: 34, withPad: " ", startingAt: 0)) \(status)\n"
             )
@@ -130,7 +145,9 @@ enum ExercisesCommand {
             return .success
         }
         console.out("\nNext: exercise \(next.exercise.number), \(next.exercise.title): \(next.exercise.file)\n")
-        if let failure = next.results.first(where: { !$0.passed }), let report = failure.failureReport {
+        if let errors = next.compileErrors {
+            console.out("\nIt does not compile yet. The compiler says:\n\(errors)\n")
+        } else if let failure = next.results.first(where: { !$0.passed }), let report = failure.failureReport {
             console.out("\n\(report)\n")
         }
         console.out("\nHint: \(next.exercise.hints[0])\nLesson: \(next.exercise.lesson)\n")
@@ -140,6 +157,11 @@ enum ExercisesCommand {
     private static func check(_ exercise: ExerciseInfo, with grader: Grader, console: any Console) async -> ExitCode {
         guard let entry = await progress(with: grader, only: [exercise.number]).first else { return .failure }
         console.out("Exercise \(exercise.number): \(exercise.title) (\(exercise.file))\n\n")
+        if let errors = entry.compileErrors {
+            console.out("It does not compile, so none of its \(exercise.rules.count) checks can pass. The compiler says:\n\(errors)\n")
+            console.out("\nHint: crudkit exercises hint \(exercise.number). Lesson: \(exercise.lesson)\n")
+            return .failure
+        }
         for result in entry.results {
             console.out("  \(result.passed ? "pass" : "FAIL")  \(result.rule.id)  \(result.rule.statement)\n")
         }

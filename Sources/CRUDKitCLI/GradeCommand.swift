@@ -18,12 +18,17 @@ enum GradeCommand {
         sends it the calls, judges the answers and writes the report: nothing the student's
         code prints is read as a grade. A check that crashes the host, or has no answer
         within the deadline, fails with the reason, and grading goes on with a fresh host.
-        Grading one submission takes at most (checks x (deadline + 5 s)) plus the build.
+        Grading one submission takes at most (checks x (deadline + 5 s)) plus the build
+        (each swift build is stopped after 20 minutes).
+
+        Each exercise folder is compiled as a module of its own: one that does not compile
+        gets 0 ("does not compile", with the compiler's errors), and the others are graded.
 
         Without --submission, grades the Exercises/ here. With it, takes only DIR/Exercises
         into a clean copy of this kit (so edited tests, solutions or manifests cannot change a
         grade), builds its exercise host there, and grades it from here. Several --submission
-        options give one gradebook as CSV, a row per submission.
+        options give one gradebook as CSV, a row per submission; its last column lists the
+        exercises that did not compile.
 
         OPTIONS:
           --format FORMAT      text (default), json, junit or markdown (one submission).
@@ -41,6 +46,8 @@ enum GradeCommand {
         var passedChecks: Int
         var checks: Int
         var failedRules: [String]
+        /// Whether the exercise's code was built; one that was not gets 0.
+        var compiles = true
     }
 
     /// A whole grade, as JSON: the form --submission reads back from the clean copy.
@@ -49,8 +56,12 @@ enum GradeCommand {
         var version = 1
         var total: Int
         var maxTotal: Int
+        /// Whether every exercise's code was built (see ``Entry/compiles``).
         var compiled = true
         var exercises: [Entry]
+
+        /// The exercises whose code was not built, as the gradebook lists them (`1 3`).
+        var notCompiled: String { exercises.filter { !$0.compiles }.map { "\($0.exercise)" }.joined(separator: " ") }
     }
 
     static func report(with grader: Grader) async -> (Report, [RuleResult]) {
@@ -59,10 +70,13 @@ enum GradeCommand {
             Entry(
                 exercise: $0.exercise.number, title: $0.exercise.title, points: $0.points, maxPoints: $0.exercise.points,
                 passedChecks: $0.passed,
-                checks: $0.exercise.rules.count, failedRules: $0.results.filter { !$0.passed }.map(\.rule.id))
+                checks: $0.exercise.rules.count, failedRules: $0.results.filter { !$0.passed }.map(\.rule.id),
+                compiles: $0.compileErrors == nil)
         }
         return (
-            Report(total: entries.map(\.points).reduce(0, +), maxTotal: Manifest.totalPoints, exercises: entries),
+            Report(
+                total: entries.map(\.points).reduce(0, +), maxTotal: Manifest.totalPoints, compiled: entries.allSatisfy(\.compiles),
+                exercises: entries),
             progress.flatMap(\.results)
         )
     }
@@ -73,7 +87,7 @@ enum GradeCommand {
         exercises: Manifest.exercises.map {
             .init(
                 exercise: $0.number, title: $0.title, points: 0, maxPoints: $0.points, passedChecks: 0, checks: $0.rules.count,
-                failedRules: $0.rules)
+                failedRules: $0.rules, compiles: false)
         })
 
     /// Grades the exercise host built from the kit in `folder`. With `workspace`, a folder
@@ -82,13 +96,19 @@ enum GradeCommand {
     static func grade(
         kitIn folder: String, environment: [String: String], deadline: Duration, console: any Console, watching workspace: String? = nil
     ) async throws -> (Report, [RuleResult]) {
+        for file in ExerciseHostBuild.strayFiles(in: folder + "/Exercises") {
+            console.err("Exercises/\(file) is in no exercise's folder: it is not built or graded.\n")
+        }
         switch try ExerciseHostBuild.build(in: folder, environment: environment) {
         case .doesNotCompile(let output):
             console.err("The submission does not compile:\n\(output.suffix(2_000))\n")
             return (notCompiled, [])
-        case .built(let executable):
+        case .built(let executable, let notCompiled):
+            for (number, errors) in notCompiled.sorted(by: { $0.key < $1.key }) {
+                console.err("Exercise \(number) does not compile and gets 0:\n\(errors)\n")
+            }
             let before = workspace.map(GradingWorkspace.fingerprint(of:))
-            let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: deadline)
+            let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: deadline, notCompiled: notCompiled)
             let graded = await report(with: grader)
             host.stop()
             if let workspace, let before, GradingWorkspace.fingerprint(of: workspace) != before {
@@ -114,13 +134,15 @@ enum GradeCommand {
         while let folder = try arguments.option("submission") { submissions.append(folder) }
         try arguments.finish(knownOptions: ["format", "deadline", "submission", "help"])
         if submissions.count > 1 {
-            var rows = ["submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,compiled"]
+            var rows = [
+                "submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,not compiled"
+            ]
             for folder in submissions {
                 console.err("Grading \(folder)…\n")
                 let report = try await GradingWorkspace.grade(submission: folder, deadline: deadline, console: console).0
                 rows.append(
                     ([csv(folder)] + report.exercises.map { "\($0.points)" } + [
-                        "\(report.total)", "\(report.maxTotal)", report.compiled ? "yes" : "no",
+                        "\(report.total)", "\(report.maxTotal)", report.notCompiled,
                     ]).joined(
                         separator: ","))
             }
@@ -147,9 +169,9 @@ enum GradeCommand {
         var out = ""
         for entry in report.exercises {
             let name = "\(entry.exercise). \(entry.title)".padding(toLength: 32, withPad: " ", startingAt: 0)
-            out += "\(name) \(String(entry.points).leftPadded(3))/\(entry.maxPoints)  (\(entry.passedChecks)/\(entry.checks) checks)\n"
+            let checks = entry.compiles ? "\(entry.passedChecks)/\(entry.checks) checks" : "does not compile"
+            out += "\(name) \(String(entry.points).leftPadded(3))/\(entry.maxPoints)  (\(checks))\n"
         }
-        if !report.compiled { out += "The submission does not compile: every exercise gets 0.\n" }
         return out + "Total".padding(toLength: 32, withPad: " ", startingAt: 0)
             + " \(String(report.total).leftPadded(3))/\(report.maxTotal)\n"
     }
@@ -157,7 +179,8 @@ enum GradeCommand {
     static func markdown(_ report: Report) -> String {
         var out = "| Exercise | Points | Checks |\n|---|---|---|\n"
         for entry in report.exercises {
-            out += "| \(entry.exercise). \(entry.title) | \(entry.points)/\(entry.maxPoints) | \(entry.passedChecks)/\(entry.checks) |\n"
+            let checks = entry.compiles ? "\(entry.passedChecks)/\(entry.checks)" : "does not compile"
+            out += "| \(entry.exercise). \(entry.title) | \(entry.points)/\(entry.maxPoints) | \(checks) |\n"
         }
         return out + "| **Total** | **\(report.total)/\(report.maxTotal)** | |\n"
     }
@@ -235,8 +258,6 @@ enum GradingWorkspace {
         if !links.isEmpty {
             console.err("Symbolic links in '\(folder)/Exercises' are not graded: \(links.joined(separator: ", ")).\n")
         }
-        // The glue file comes from the kit: a submission cannot rewire what is graded.
-        try sync(kit + "/Exercises/Submission.swift", to: workspace + "/Exercises/Submission.swift")
         // Only the host is built there; the rules run here, in the kit's own process.
         let graded = try await GradeCommand.grade(
             kitIn: workspace, environment: [:], deadline: deadline, console: console, watching: workspace)

@@ -6,6 +6,9 @@ import CRUDSpec
 public struct Grader: Sendable {
     public let submission: ExerciseParts
     public var runner = ConformanceRunner(timeout: .seconds(30))
+    /// Exercises whose code was not built, with the reason (the compiler's errors): each of
+    /// their checks fails with it, and nothing of theirs runs.
+    public var notCompiled: [Int: String] = [:]
 
     public init(submission: ExerciseParts) {
         self.submission = submission
@@ -41,6 +44,14 @@ public struct Grader: Sendable {
 
     /// Every rule of exercise `number`, checked.
     public func check(_ exercise: ExerciseInfo) async -> [RuleResult] {
+        if let reason = notCompiled[exercise.number] {
+            let failure = CheckFailure(
+                step: "build \(exercise.folder)", expected: "exercise \(exercise.number) compiles",
+                actual: "it does not compile:\n\(reason)")
+            return rules(of: exercise).map {
+                RuleResult(rule: $0, backendName: "exercise \(exercise.number)", outcome: .failed(failure), duration: .zero)
+            }
+        }
         return await runner.run(rules(of: exercise), on: [backend(for: exercise.number)])
     }
 

@@ -4,6 +4,9 @@ public struct ExerciseInfo: Sendable, Identifiable {
     public let title: String
     /// The starter file, relative to the repository root.
     public let file: String
+    /// The exercise's folder, relative to the repository root (`Exercises/03-Update`): a
+    /// module of its own.
+    public var folder: String { file.split(separator: "/").prefix(2).joined(separator: "/") }
     /// The lesson to read, relative to the repository root.
     public let lesson: String
     /// The rules that grade it; every one must pass.

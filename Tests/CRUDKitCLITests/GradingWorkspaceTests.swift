@@ -60,7 +60,7 @@ struct StudentRepoTests {
         #expect(await CRUDKitTool.run(["student-repo", target], console: console) == 0, "\(console.stderr)")
         let manager = FileManager.default
         for entry in [
-            "Package.swift", "Sources/ExerciseKit", "Exercises/Submission.swift", "Course/Lessons", ".github/workflows/classroom.yml",
+            "Package.swift", "Sources/ExerciseKit", "Sources/ExerciseSubmission", "Course/Lessons", ".github/workflows/classroom.yml",
         ] {
             #expect(manager.fileExists(atPath: target + "/" + entry), "missing \(entry)")
         }

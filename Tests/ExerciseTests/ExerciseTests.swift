@@ -1,7 +1,7 @@
 import CRUDConformance
 import CRUDSpec
 import ExerciseKit
-import Exercises
+import ExerciseSubmission
 import Foundation
 import Solutions
 import Testing
@@ -36,7 +36,7 @@ struct ExerciseTests {
         "Every untouched starter fails every rule it is graded by", .disabled(if: studentMode, "Exercises/ holds the student's work"),
         arguments: ExerciseCheck.all)
     func starterFails(check: ExerciseCheck) async throws {
-        let outcome = try await result(check, Exercises.Submission.parts)
+        let outcome = try await result(check, ExerciseSubmission.Submission.parts)
         guard case .failed(let failure) = outcome.outcome else {
             Issue.record("\(check.rule) passed on the untouched starter of exercise \(check.exercise): the check proves nothing")
             return
