@@ -55,11 +55,15 @@ public struct Grader: Sendable {
         return await runner.run(rules(of: exercise), on: [backend(for: exercise.number)])
     }
 
-    /// The rules that grade `exercise`. For Exercise 14 they are made from the rules its
-    /// planted bugs break, and check the student's checks instead of a store.
+    /// The rules that grade `exercise`: the specification's, and the exercises' own (such as
+    /// Exercise 9's save that replaces the file). For Exercise 14 they are made from the
+    /// rules its planted bugs break, and check the student's checks instead of a store.
     public func rules(of exercise: ExerciseInfo) -> [Rule] {
         guard exercise.storage == .ownChecks else {
-            return exercise.rules.compactMap(Rules.rule(id:)).map { rule in
+            let rules = exercise.rules.compactMap { id in
+                Rules.rule(id: id) ?? StoreFileGrading.rule(id: id, submission: submission)
+            }
+            return rules.map { rule in
                 guard let hint = exercise.ruleHints[rule.id] else { return rule }
                 return Rule(
                     rule.id, rule.level, statement: rule.statement, reason: rule.reason, hint: hint, requires: rule.requires,

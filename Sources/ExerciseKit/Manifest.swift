@@ -153,7 +153,10 @@ public enum Manifest {
         ExerciseInfo(
             number: 9, title: "Keep the store in a JSON file", file: "Exercises/09-JSONFile/StoreFileExercise.swift",
             lesson: "Course/Lessons/02-ChoosingStorage.md",
-            rules: ["DURABILITY-001", "DURABILITY-002", "DURABILITY-003", "DURABILITY-004", "DURABILITY-005", "DURABILITY-006"],
+            rules: [
+                "DURABILITY-001", "DURABILITY-002", "DURABILITY-003", "DURABILITY-004", "DURABILITY-005", "DURABILITY-006",
+                StoreFileGrading.atomicSave,
+            ],
             points: 20,
             hints: [
                 "Make a small Codable struct with two arrays, tasks and contacts: TaskItem and Contact are Codable already.",

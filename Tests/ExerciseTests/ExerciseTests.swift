@@ -52,7 +52,8 @@ struct ManifestTests {
         #expect(Manifest.exercises.map(\.number) == Array(1...Manifest.exercises.count))
         for exercise in Manifest.exercises {
             #expect(!exercise.rules.isEmpty && !exercise.hints.isEmpty && exercise.points > 0)
-            for rule in exercise.rules { #expect(Rules.rule(id: rule) != nil, "exercise \(exercise.number): unknown rule \(rule)") }
+            let known = Grader(submission: .reference).rules(of: exercise).map(\.id)
+            for rule in exercise.rules { #expect(known.contains(rule), "exercise \(exercise.number): unknown rule \(rule)") }
             for rule in exercise.ruleHints.keys {
                 #expect(exercise.rules.contains(rule), "exercise \(exercise.number): a hint for \(rule)")
             }
@@ -118,5 +119,42 @@ struct OwnChecksGradingTests {
             }
             #expect(failure.expected == "they throw" && failure.actual == "they passed", "\(result.rule.id): \(failure)")
         }
+    }
+}
+
+/// Exercise 9's own rule tells a save that replaces the file from one that rewrites it.
+@Suite("STORE-FILE-001: a save replaces the file")
+struct AtomicSaveTests {
+    /// Exercise 9 answered with the solution's encoding, written as `options` say.
+    struct Writing: StoreFile {
+        let options: Data.WritingOptions
+        let reference = Solutions.Submission.parts.storeFile
+        func save(_ snapshot: StoreSnapshot, to path: String) throws {
+            let scratch = path + ".scratch"
+            try reference.save(snapshot, to: scratch)
+            let data = try Data(contentsOf: URL(fileURLWithPath: scratch))
+            try FileManager.default.removeItem(atPath: scratch)
+            try data.write(to: URL(fileURLWithPath: path), options: options)
+        }
+        func load(from path: String) throws -> StoreSnapshot { try reference.load(from: path) }
+    }
+
+    private func outcome(_ options: Data.WritingOptions) async throws -> RuleOutcome {
+        var parts = ExerciseParts.reference
+        parts.storeFile = Writing(options: options)
+        let grader = Grader(submission: parts)
+        let exercise = try #require(Manifest.exercise(9))
+        let rule = try #require(grader.rules(of: exercise).first { $0.id == "STORE-FILE-001" })
+        return await grader.runner.run(rule, on: grader.backend(for: 9)).outcome
+    }
+
+    @Test("Data.write(to:) in place fails it and names the in-place write; .atomic passes it")
+    func inPlaceFails() async throws {
+        guard case .failed(let failure) = try await outcome([]) else {
+            Issue.record("an in-place write passed STORE-FILE-001")
+            return
+        }
+        #expect(failure.actual.contains("rewritten in place"), "\(failure)")
+        #expect(try await outcome(.atomic) == .passed)
     }
 }
