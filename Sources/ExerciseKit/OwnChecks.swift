@@ -77,33 +77,73 @@ private struct BuggyStore: CRUDSpec {
 extension OwnChecksGrading {
     /// The rule that grades the student's checks against one planted bug: they must pass
     /// on the correct store and fail on the broken one.
+    ///
+    /// The checks run three times: twice on a correct store and once on the broken one, in
+    /// an order drawn afresh each time, so checks that count their runs gain nothing. The
+    /// stores stay in the grader (see ``StoreCall``): in the exercise host, a correct store
+    /// and a broken one are the same type holding the same things.
     static func rule(for bug: PlantedBug, checks: any OwnChecks) -> Rule? {
         guard let target = Rules.rule(id: bug.rawValue) else { return nil }
         return Rule(
             target.id, statement: "Your checks pass on a correct store and catch one where \(bug.mistake).",
             reason: target.reason, hint: "Write a check that would fail if \(bug.mistake): \(target.statement)"
-        ) { context in
-            do {
-                try await run(checks, on: .correct)
-            } catch {
-                throw CheckFailure(step: "your checks on a correct store", expected: "they pass", actual: "they threw \(Show.error(error))")
+        ) { _ in
+            let runs = [OwnChecksTarget.correct, .correct, .planted(bug.rawValue)].shuffled()
+            let order = "(runs in this order: " + runs.map { $0 == .correct ? "correct" : "broken" }.joined(separator: ", ") + ")"
+            for run in runs {
+                let thrown = await OwnChecksGrading.outcome(of: checks, on: run)
+                switch (run, thrown) {
+                case (.correct, nil): continue
+                case (.correct, let error?):
+                    throw CheckFailure(
+                        step: "your checks on a correct store \(order)", expected: "they pass", actual: "they threw \(Show.error(error))")
+                case (.planted, nil):
+                    throw CheckFailure(
+                        step: "your checks on a store where \(bug.mistake) \(order)", expected: "they throw", actual: "they passed")
+                case (.planted, let error as ExerciseHost.Failure):
+                    throw CheckFailure(
+                        step: "your checks on a store where \(bug.mistake) \(order)", expected: "they throw",
+                        actual: "they did not finish: \(error)")
+                case (.planted, _): continue
+                }
             }
-            do {
-                try await run(checks, on: .planted(bug.rawValue))
-            } catch {
-                return
-            }
-            throw CheckFailure(step: "your checks on a store where \(bug.mistake)", expected: "they throw", actual: "they passed")
         }
     }
 }
 
 /// Grading of Exercise 14.
 enum OwnChecksGrading {
-    /// Runs `checks` on a fresh store of `target`: in this process, or in the exercise host
-    /// when the checks are the host's, which makes the store itself.
-    static func run(_ checks: any OwnChecks, on target: OwnChecksTarget) async throws {
-        if let remote = checks as? RemoteExercise { return try remote.run(on: target) }
-        try await checks.run(on: try target.store())
+    /// Runs `checks` on a fresh store of `target`, here in the grader (checks in the exercise
+    /// host reach it over the channel); nil when they pass, else what they threw.
+    static func outcome(of checks: any OwnChecks, on target: OwnChecksTarget) async -> (any Error)? {
+        do {
+            let store = try target.store()
+            do {
+                try await checks.run(on: store)
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try? await store.close()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// The store Exercise 14's checks run on: a correct one, or one with a planted bug.
+enum OwnChecksTarget: Sendable, Equatable {
+    case correct
+    case planted(String)
+
+    /// A fresh store of this kind.
+    func store() throws -> any CRUDSpec {
+        switch self {
+        case .correct: return try ExerciseStore(parts: .reference)
+        case .planted(let rule):
+            guard let bug = PlantedBug(rawValue: rule) else { throw CRUDError.invalidQuery(reason: "no planted bug \(rule)") }
+            return try bug.store()
+        }
     }
 }

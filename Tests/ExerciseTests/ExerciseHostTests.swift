@@ -90,6 +90,19 @@ struct HostileSubmissionTests {
         #expect(elapsed < hostile.callLimit * 5 + .seconds(30), "grading took \(elapsed)")
     }
 
+    @Test(
+        "Exercise 14 answered by looking at the store, not at what it does, catches nothing: the stores stay in the grader",
+        arguments: ["peek-type", "peek-mirror"])
+    func peekingAtTheStore(mode: String) async throws {
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: [mode])
+        defer { host.stop() }
+        let results = try await grade(14, on: host)
+        #expect(results.count == 4)
+        for result in results {
+            #expect(!result.passed, "\(result.rule.id) passed for checks that \(mode) instead of checking the store")
+        }
+    }
+
     @Test("A trap names the fatal error the submission wrote")
     func trapMessage() async throws {
         let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["trap"], callLimit: .seconds(5))

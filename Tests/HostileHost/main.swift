@@ -70,6 +70,25 @@ struct HostileTitleRules: TitleRules {
     }
 }
 
+/// Exercise 14, answered by looking at the store instead of checking what it does: by the
+/// name of its type (`peek-type`), or by what reflection shows of it (`peek-mirror`).
+struct PeekingChecks: OwnChecks {
+    let mode: String
+
+    func run(on store: any CRUDSpec) async throws {
+        let looksBroken: Bool
+        if mode == "peek-type" {
+            looksBroken = "\(type(of: store))" != "ExerciseStore"
+        } else {
+            let seen = String(reflecting: store) + Mirror(reflecting: store).children.map { "\($0.label ?? "") \($0.value)" }.joined()
+            looksBroken = seen.lowercased().contains("bug")
+        }
+        if looksBroken { throw CRUDError.invalidQuery(reason: "this store looks broken") }
+    }
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? ""
 var parts = ExerciseParts.reference
-parts.titleRules = HostileTitleRules(mode: CommandLine.arguments.dropFirst().first ?? "")
+parts.titleRules = HostileTitleRules(mode: mode)
+if mode.hasPrefix("peek") { parts.ownChecks = PeekingChecks(mode: mode) }
 exit(await ExerciseHostMain.run(parts: parts))

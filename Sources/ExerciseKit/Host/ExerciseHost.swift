@@ -1,4 +1,5 @@
 import CProcessControl
+import CRUDSpec
 import Foundation
 
 #if canImport(Glibc)
@@ -35,9 +36,10 @@ public final class ExerciseHost: @unchecked Sendable {
     /// How long one call may take before the child is killed.
     public let callLimit: Duration
 
-    // Guarded by `lock`: one call at a time, and the child it goes to.
+    // Guarded by `lock`: the child calls go to, and whether a call is running on it.
     private let lock = NSLock()
     private var child: Child?
+    private var busy = false
     private var nextNumber = 0
 
     /// A host that runs `executable`, started on the first call.
@@ -55,8 +57,35 @@ public final class ExerciseHost: @unchecked Sendable {
 
     /// Sends `call` and waits for the answer, at most ``callLimit``.
     public func call(_ call: HostCall) throws(Failure) -> HostAnswer {
+        let (child, request) = try checkOut(call)
+        do throws(Child.Reason) {
+            let answer = try child.ask(request, within: callLimit)
+            checkIn()
+            return answer
+        } catch {
+            throw failed(child, call, error)
+        }
+    }
+
+    /// Sends `call` and waits for the answer, at most ``callLimit``, answering the store calls
+    /// the host makes meanwhile with `store` (Exercise 14's checks, on the grader's store).
+    public func call(_ call: HostCall, serving store: any CRUDSpec) async throws(Failure) -> HostAnswer {
+        let (child, request) = try checkOut(call)
+        do throws(Child.Reason) {
+            let answer = try await child.ask(request, within: callLimit, serving: store)
+            checkIn()
+            return answer
+        } catch {
+            throw failed(child, call, error)
+        }
+    }
+
+    /// The running child (started if there is none) for one call, and the call numbered.
+    /// Calls go one at a time; the child is the caller's until ``checkIn(_:)``.
+    private func checkOut(_ call: HostCall) throws(Failure) -> (Child, HostRequest) {
         lock.lock()
         defer { lock.unlock() }
+        guard !busy else { throw Failure(description: "exercise \(call.exercise): the exercise host is answering another call") }
         let child: Child
         if let running = self.child {
             child = running
@@ -68,15 +97,23 @@ public final class ExerciseHost: @unchecked Sendable {
             }
             self.child = child
         }
+        busy = true
         nextNumber += 1
-        let request = HostRequest(number: nextNumber, call: call)
-        switch Result(catching: { () throws(Child.Reason) in try child.ask(request, within: callLimit) }) {
-        case .success(let answer): return answer
-        case .failure(let reason):
-            child.kill()
-            self.child = nil
-            throw Failure(description: "exercise \(call.exercise) \(Self.printable(reason.description))")
+        return (child, HostRequest(number: nextNumber, call: call))
+    }
+
+    private func checkIn() {
+        lock.withLock { busy = false }
+    }
+
+    /// Kills the child after a call that got no answer; the next call starts a fresh one.
+    private func failed(_ child: Child, _ call: HostCall, _ reason: Child.Reason) -> Failure {
+        child.kill()
+        lock.withLock {
+            if self.child === child { self.child = nil }
+            busy = false
         }
+        return Failure(description: "exercise \(call.exercise) \(Self.printable(reason.description))")
     }
 
     /// Text from the host, safe to print and to put in a report: no control characters (an
@@ -92,6 +129,7 @@ public final class ExerciseHost: @unchecked Sendable {
         lock.withLock {
             child?.kill()
             child = nil
+            busy = false
         }
     }
 }
@@ -175,18 +213,43 @@ private final class Child: @unchecked Sendable {
         return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]), scratch: scratch)
     }
 
-    /// Sends `request` and reads the reply with its number, within `limit`.
+    /// Sends `request` and reads the answer with its number, within `limit`.
     func ask(_ request: HostRequest, within limit: Duration) throws(Reason) -> HostAnswer {
-        guard var line = try? JSONEncoder().encode(request) else { throw Reason(description: "could not be sent the call") }
-        line.append(10)
         let deadline = ContinuousClock.now + limit
-        try send(line, until: deadline, limit: limit)
+        try send(request, until: deadline, limit: limit)
+        let reply = try reply(to: request, until: deadline, limit: limit)
+        guard let answer = reply.answer else { throw Reason(description: "made a store call, but this call has no store") }
+        return answer
+    }
+
+    /// Like ``ask(_:within:)``, answering each store call the host makes meanwhile by running
+    /// it on `store`, here in the grader.
+    func ask(_ request: HostRequest, within limit: Duration, serving store: any CRUDSpec) async throws(Reason) -> HostAnswer {
+        let deadline = ContinuousClock.now + limit
+        try send(request, until: deadline, limit: limit)
         while true {
-            guard let reply = try readLine(until: deadline, limit: limit) else { continue }
-            guard let decoded = try? JSONDecoder().decode(HostReply.self, from: reply) else {
-                throw Reason(description: "answered something that is not an answer: \(Self.preview(reply))")
+            let reply = try reply(to: request, until: deadline, limit: limit)
+            if let answer = reply.answer { return answer }
+            guard let call = reply.storeCall else { throw Reason(description: "answered with neither an answer nor a store call") }
+            try send(await call.perform(on: store), until: deadline, limit: limit)
+        }
+    }
+
+    /// Writes `message` as one JSON line.
+    private func send(_ message: some Encodable, until deadline: ContinuousClock.Instant, limit: Duration) throws(Reason) {
+        guard var line = try? JSONEncoder().encode(message) else { throw Reason(description: "could not be sent the call") }
+        line.append(10)
+        try send(line, until: deadline, limit: limit)
+    }
+
+    /// The next message from the host about `request`.
+    private func reply(to request: HostRequest, until deadline: ContinuousClock.Instant, limit: Duration) throws(Reason) -> HostReply {
+        while true {
+            guard let line = try readLine(until: deadline, limit: limit) else { continue }
+            guard let decoded = try? JSONDecoder().decode(HostReply.self, from: line) else {
+                throw Reason(description: "answered something that is not an answer: \(Self.preview(line))")
             }
-            if decoded.number == request.number { return decoded.answer }
+            if decoded.number == request.number { return decoded }
             // An answer to an older call (one that timed out) is stale: skip it.
         }
     }

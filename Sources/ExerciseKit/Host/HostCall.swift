@@ -46,8 +46,9 @@ public enum HostCall: Codable, Sendable {
     case removeFromRepository(id: UUID, blobs: UUID)
     // Exercise 13
     case importTitles([String], now: Date, validated: [TitleOutcome], list: TaskList)
-    // Exercise 14
-    case runOwnChecks(OwnChecksTarget)
+    // Exercise 14: the checks run in the host on a store that stays in the grader; each of
+    // its operations comes back over the channel as a ``StoreCall`` while this call runs.
+    case runOwnChecks
 
     /// The exercise whose part answers the call, for messages.
     public var exercise: Int {
@@ -147,22 +148,6 @@ public struct ContactChangeSet: Codable, Sendable, Equatable {
     }
 }
 
-/// The store Exercise 14's checks run on: a correct one, or one with a planted bug.
-public enum OwnChecksTarget: Codable, Sendable, Equatable {
-    case correct
-    case planted(String)
-
-    /// A fresh store of this kind.
-    func store() throws -> any CRUDSpec {
-        switch self {
-        case .correct: return try ExerciseStore(parts: .reference)
-        case .planted(let rule):
-            guard let bug = PlantedBug(rawValue: rule) else { throw CRUDError.invalidQuery(reason: "no planted bug \(rule)") }
-            return try bug.store()
-        }
-    }
-}
-
 /// The host's answer to one call: the value, or the error the part threw, and the lists
 /// the call changed in place (a part may change them and then throw: a partial import).
 public struct HostAnswer: Codable, Sendable {
@@ -175,6 +160,7 @@ public struct HostAnswer: Codable, Sendable {
         case contacts([Contact])
         case snapshot(StoreSnapshot)
         case error(CRUDError)
+        case count(Int)
     }
 
     /// An error a part threw.
@@ -197,8 +183,11 @@ struct HostRequest: Codable {
     var call: HostCall
 }
 
-/// An answer with the number of its call.
+/// What the host sends back about the call with `number`: its answer, or, while the call
+/// runs, an operation on the grader's store (Exercise 14), which the grader answers with a
+/// ``StoreReply`` before the host goes on.
 struct HostReply: Codable {
     var number: Int
-    var answer: HostAnswer
+    var answer: HostAnswer?
+    var storeCall: StoreCall?
 }

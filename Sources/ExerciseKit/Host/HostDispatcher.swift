@@ -4,21 +4,24 @@ import Foundation
 
 /// The exercise host's side of the channel: runs each call on the submission's parts and
 /// turns what they return or throw into a ``HostAnswer``. It judges nothing.
-public actor HostDispatcher {
+actor HostDispatcher {
     private let parts: ExerciseParts
+    /// The channel, for Exercise 14's store calls; nil where there is no grader to ask.
+    private let link: HostLink?
     /// Exercise 12's blob stores, by the name the grader gave each.
     private var blobStores: [UUID: BlobStore] = [:]
 
     /// A dispatcher for `parts`, normally the submission's.
-    public init(parts: ExerciseParts) {
+    init(parts: ExerciseParts, link: HostLink?) {
         self.parts = parts
+        self.link = link
     }
 
-    /// Runs `call` and describes the outcome.
-    public func answer(_ call: HostCall) async -> HostAnswer {
+    /// Runs `call`, the call numbered `number`, and describes the outcome.
+    func answer(_ call: HostCall, number: Int) async -> HostAnswer {
         var answer = HostAnswer()
         do {
-            answer.value = try await run(call, into: &answer)
+            answer.value = try await run(call, number: number, into: &answer)
         } catch let error as CRUDError {
             answer.thrown = .crud(error)
         } catch {
@@ -27,7 +30,7 @@ public actor HostDispatcher {
         return answer
     }
 
-    private func run(_ call: HostCall, into answer: inout HostAnswer) async throws -> HostAnswer.Value {
+    private func run(_ call: HostCall, number: Int, into answer: inout HostAnswer) async throws -> HostAnswer.Value {
         switch call {
         case .validatedTitle(let raw): return .text(try parts.titleRules.validatedTitle(raw))
         case .create(let title, let notes, let now, var list):
@@ -97,8 +100,9 @@ public actor HostDispatcher {
                         case nil: throw CRUDError.invalidQuery(reason: "validate was given a text that is not one of the imported titles")
                         }
                     }, into: &list))
-        case .runOwnChecks(let target):
-            try await parts.ownChecks.run(on: try target.store())
+        case .runOwnChecks:
+            guard let link else { throw CRUDError.storeUnavailable(path: "no grader to run the checks' store") }
+            try await parts.ownChecks.run(on: ChannelStore(link: link, number: number))
             return .none
         }
     }

@@ -24,8 +24,9 @@ public enum ExerciseHostMain {
         // standard error, so a print() in student code cannot write into the channel.
         let channel = dup(1)
         guard channel >= 0, dup2(2, 1) >= 0 else { return 70 }
-        let dispatcher = HostDispatcher(parts: parts)
-        while let line = Swift.readLine(strippingNewline: true) {
+        let link = HostLink(output: channel)
+        let dispatcher = HostDispatcher(parts: parts, link: link)
+        while let line = link.receive() {
             let request: HostRequest
             do {
                 request = try JSONDecoder().decode(HostRequest.self, from: Data(line.utf8))
@@ -33,26 +34,10 @@ public enum ExerciseHostMain {
                 FileHandle.standardError.write(Data("exercise host: a call it cannot read (\(error))\n".utf8))
                 return 65
             }
-            let answer = await dispatcher.answer(request.call)
-            guard var data = try? JSONEncoder().encode(HostReply(number: request.number, answer: answer)) else { return 70 }
-            data.append(10)
-            guard writeAll(data, to: channel) else { return 74 }
+            let answer = await dispatcher.answer(request.call, number: request.number)
+            guard link.send(HostReply(number: request.number, answer: answer)) else { return 74 }
         }
         return 0
-    }
-
-    private static func writeAll(_ data: Data, to fd: Int32) -> Bool {
-        data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, base + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
     }
 }
 

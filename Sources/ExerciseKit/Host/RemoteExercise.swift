@@ -49,7 +49,7 @@ public struct RemoteExercise: Sendable {
         return try host.call(call)
     }
 
-    private func rethrow(_ answer: HostAnswer) throws {
+    func rethrow(_ answer: HostAnswer) throws {
         switch answer.thrown {
         case .crud(let error): throw error
         case .other(let description): throw PartError(description: ExerciseHost.printable(description))
@@ -246,14 +246,10 @@ extension RemoteExercise: TaskRepository {
 }
 
 extension RemoteExercise: OwnChecks {
-    /// A store cannot cross into the host: the grader names the kind of store instead
-    /// (``run(on target:)``).
+    /// Runs the submission's checks in the host on `store`, which stays here: each of its
+    /// operations comes back over the channel (``StoreCall``).
     public func run(on store: any CRUDSpec) async throws {
-        throw CRUDError.storeUnavailable(path: "the exercise host runs checks only on stores it makes itself")
-    }
-
-    /// Runs the submission's checks in the host, on a store the host makes.
-    func run(on target: OwnChecksTarget) throws {
-        _ = try ask(.runOwnChecks(target))
+        if Task.isCancelled { throw ExerciseHost.Failure(description: "exercise 14: the check was stopped") }
+        try rethrow(try await host.call(.runOwnChecks, serving: store))
     }
 }
