@@ -78,9 +78,13 @@ public struct TemporaryFolderStorage: BackendStorage {
     public let folder: String
     private let opener: @Sendable (String, any CRUDClock) async throws -> any CRUDSpec
 
-    /// Makes a new, empty folder under the system's temporary folder.
-    public init(name: String, open: @escaping @Sendable (_ folder: String, _ clock: any CRUDClock) async throws -> any CRUDSpec) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-\(name)-\(UUID().uuidString)")
+    /// Makes a new, empty folder under `parent`, or the system's temporary folder.
+    public init(
+        name: String, in parent: String? = nil,
+        open: @escaping @Sendable (_ folder: String, _ clock: any CRUDClock) async throws -> any CRUDSpec
+    ) throws {
+        let base = parent.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent("crudkit-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         folder = url.path
         opener = open

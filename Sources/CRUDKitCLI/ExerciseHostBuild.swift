@@ -173,8 +173,7 @@ enum ExerciseHostBuild {
     /// `notCompiled` fail every check with their reason, without asking the host.
     static func grader(executable: String, deadline: Duration, notCompiled: [Int: String]) -> (Grader, ExerciseHost) {
         let host = ExerciseHost(executable: executable, callLimit: deadline)
-        var grader = Grader(submission: .remote(host))
-        grader.runner = .init(timeout: deadline + .seconds(5), maxConcurrentChecks: 1)
+        var grader = Grader(host: host)
         grader.notCompiled = notCompiled
         return (grader, host)
     }

@@ -8,7 +8,7 @@ enum GradeCommand {
     static let summary = "Grade exercises: points per exercise and the total, as text, JSON, JUnit XML or Markdown."
 
     static let help = """
-        USAGE: crudkit grade [--format text|json|junit|markdown] [--deadline SECONDS] [--submission DIR ...]
+        USAGE: crudkit grade [--format text|json|junit|markdown] [--deadline SECONDS] [--require-sandbox] [--submission DIR ...]
 
         \(summary)
         Each exercise earns its points in proportion to the checks that pass.
@@ -18,6 +18,10 @@ enum GradeCommand {
         sends it the calls, judges the answers and writes the report: nothing the student's
         code prints is read as a grade. A check that crashes the host, or has no answer
         within the deadline, fails with the reason, and grading goes on with a fresh host.
+        On Linux the host runs in a sandbox (user, mount and network namespaces): no
+        network, and no file writable but its own folders, so a submission cannot change
+        another's files or grade. Where the system cannot make it, grading says so.
+
         Grading one submission takes at most (checks x (deadline + 5 s)) plus the build
         (each swift build is stopped after 20 minutes).
 
@@ -33,9 +37,18 @@ enum GradeCommand {
         OPTIONS:
           --format FORMAT      text (default), json, junit or markdown (one submission).
           --deadline SECONDS   How long one call of a check may take (default: 10).
+          --require-sandbox    Give no grade unless the exercise host ran in its sandbox.
           --submission DIR     A student's folder that holds Exercises/ (repeatable).
           --help               Show this help.
         """
+
+    /// How submissions are graded.
+    struct Options {
+        /// How long one call of a check may take.
+        var deadline = ExerciseHostBuild.defaultDeadline
+        /// Whether to refuse a grade when the exercise host could not run in its sandbox.
+        var requireSandbox = false
+    }
 
     /// One graded exercise.
     struct Entry: Codable, Equatable {
@@ -94,8 +107,11 @@ enum GradeCommand {
     /// the submission must not change while it runs (the grading workspace): if it changed,
     /// it is deleted, so the next submission is built from the kit as shipped.
     static func grade(
-        kitIn folder: String, environment: [String: String], deadline: Duration, console: any Console, watching workspace: String? = nil
+        kitIn folder: String, environment: [String: String], options: Options, console: any Console, watching workspace: String? = nil
     ) async throws -> (Report, [RuleResult]) {
+        if options.requireSandbox, case let (false, reason) = HostSandbox.availability() {
+            throw CommandFailure("--require-sandbox: this system cannot make the exercise host's sandbox (\(reason)).", exitCode: .failure)
+        }
         for file in ExerciseHostBuild.strayFiles(in: folder + "/Exercises") {
             console.err("Exercises/\(file) is in no exercise's folder: it is not built or graded.\n")
         }
@@ -108,9 +124,15 @@ enum GradeCommand {
                 console.err("Exercise \(number) does not compile and gets 0:\n\(errors)\n")
             }
             let before = workspace.map(GradingWorkspace.fingerprint(of:))
-            let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: deadline, notCompiled: notCompiled)
+            let (grader, host) = ExerciseHostBuild.grader(executable: executable, deadline: options.deadline, notCompiled: notCompiled)
             let graded = await report(with: grader)
             host.stop()
+            if let sandbox = host.sandbox, !sandbox.isOn {
+                guard !options.requireSandbox else {
+                    throw CommandFailure("--require-sandbox: \(sandbox); no grade is given.", exitCode: .failure)
+                }
+                console.err("Note: \(sandbox).\n")
+            }
             if let workspace, let before, GradingWorkspace.fingerprint(of: workspace) != before {
                 try? FileManager.default.removeItem(atPath: workspace)
                 console.err(
@@ -123,23 +145,24 @@ enum GradeCommand {
     static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
         var arguments = Arguments(words)
         let format = try arguments.choice("format", among: ["text", "json", "junit", "markdown"], default: "text")
-        var deadline = ExerciseHostBuild.defaultDeadline
+        var options = Options()
         if let value = try arguments.option("deadline") {
             guard let seconds = Double(value), seconds > 0 else {
                 throw UsageError("--deadline needs a positive number of seconds, not '\(value)'.")
             }
-            deadline = .milliseconds(Int64(seconds * 1_000))
+            options.deadline = .milliseconds(Int64(seconds * 1_000))
         }
+        options.requireSandbox = arguments.flag("require-sandbox")
         var submissions: [String] = []
         while let folder = try arguments.option("submission") { submissions.append(folder) }
-        try arguments.finish(knownOptions: ["format", "deadline", "submission", "help"])
+        try arguments.finish(knownOptions: ["format", "deadline", "require-sandbox", "submission", "help"])
         if submissions.count > 1 {
             var rows = [
                 "submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,not compiled"
             ]
             for folder in submissions {
                 console.err("Grading \(folder)…\n")
-                let report = try await GradingWorkspace.grade(submission: folder, deadline: deadline, console: console).0
+                let report = try await GradingWorkspace.grade(submission: folder, options: options, console: console).0
                 rows.append(
                     ([csv(folder)] + report.exercises.map { "\($0.points)" } + [
                         "\(report.total)", "\(report.maxTotal)", report.notCompiled,
@@ -151,10 +174,10 @@ enum GradeCommand {
         }
         let (report, results) =
             if let folder = submissions.first {
-                try await GradingWorkspace.grade(submission: folder, deadline: deadline, console: console)
+                try await GradingWorkspace.grade(submission: folder, options: options, console: console)
             } else {
                 try await grade(
-                    kitIn: FileManager.default.currentDirectoryPath, environment: environment, deadline: deadline, console: console)
+                    kitIn: FileManager.default.currentDirectoryPath, environment: environment, options: options, console: console)
             }
         switch format {
         case "json": console.out(try Render.json(report))
@@ -236,7 +259,7 @@ enum GradingWorkspace {
     static let kitEntries = ["Package.swift", "Sources", "Tests", "Course"]
 
     static func grade(
-        submission folder: String, deadline: Duration, console: any Console
+        submission folder: String, options: GradeCommand.Options, console: any Console
     ) async throws -> (GradeCommand.Report, [RuleResult]) {
         let kit = FileManager.default.currentDirectoryPath
         let submitted = URL(fileURLWithPath: folder).standardizedFileURL.path + "/Exercises"
@@ -260,7 +283,7 @@ enum GradingWorkspace {
         }
         // Only the host is built there; the rules run here, in the kit's own process.
         let graded = try await GradeCommand.grade(
-            kitIn: workspace, environment: [:], deadline: deadline, console: console, watching: workspace)
+            kitIn: workspace, environment: [:], options: options, console: console, watching: workspace)
         return graded
     }
 

@@ -9,9 +9,22 @@ public struct Grader: Sendable {
     /// Exercises whose code was not built, with the reason (the compiler's errors): each of
     /// their checks fails with it, and nothing of theirs runs.
     public var notCompiled: [Int: String] = [:]
+    /// Where the stores of file-based exercises are kept (the system's temporary folder when
+    /// nil): an exercise host's ``ExerciseHost/workFolder``, the one folder it may write
+    /// besides its own.
+    public var workFolder: String?
 
     public init(submission: ExerciseParts) {
         self.submission = submission
+    }
+
+    /// A grader of the parts `host` answers: one check at a time, each given the host's call
+    /// limit plus five seconds, with the stores of file-based exercises in the host's
+    /// ``ExerciseHost/workFolder``.
+    public init(host: ExerciseHost) {
+        self.init(submission: .remote(host))
+        runner = ConformanceRunner(timeout: host.callLimit + .seconds(5), maxConcurrentChecks: 1)
+        workFolder = host.workFolder
     }
 
     /// The backend that grades exercise `number`: the reference with the submission's part.
@@ -23,7 +36,7 @@ public struct Grader: Sendable {
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock) }
         case .file:
             return Backend(name: name, capabilities: [.durability]) {
-                try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
+                try TemporaryFolderStorage(name: "exercise-\(number)", in: workFolder) { folder, clock in
                     try ExerciseStore(parts: parts, clock: clock, storage: .file(folder + "/store.json"))
                 }
             }
@@ -35,7 +48,7 @@ public struct Grader: Sendable {
             return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
         case .sqlite:
             return Backend(name: name, capabilities: [.durability]) {
-                try TemporaryFolderStorage(name: "exercise-\(number)") { folder, clock in
+                try TemporaryFolderStorage(name: "exercise-\(number)", in: workFolder) { folder, clock in
                     try ExerciseStore(parts: parts, clock: clock, storage: .sqlite(folder + "/store.sqlite"))
                 }
             }
@@ -61,7 +74,7 @@ public struct Grader: Sendable {
     public func rules(of exercise: ExerciseInfo) -> [Rule] {
         guard exercise.storage == .ownChecks else {
             let rules = exercise.rules.compactMap { id in
-                Rules.rule(id: id) ?? StoreFileGrading.rule(id: id, submission: submission)
+                Rules.rule(id: id) ?? StoreFileGrading.rule(id: id, submission: submission, workFolder: workFolder)
             }
             return rules.map { rule in
                 guard let hint = exercise.ruleHints[rule.id] else { return rule }

@@ -21,7 +21,8 @@ enum StoreFileGrading {
     static let atomicSave = "STORE-FILE-001"
 
     /// The rule `id` of the exercises' own, checking the parts of `submission`; nil for any other ID.
-    static func rule(id: String, submission: ExerciseParts) -> Rule? {
+    /// Its files go in a folder under `workFolder` (the system's temporary folder when nil).
+    static func rule(id: String, submission: ExerciseParts, workFolder: String?) -> Rule? {
         guard id == atomicSave else { return nil }
         let storeFile = submission.storeFile
         return Rule(
@@ -31,12 +32,12 @@ enum StoreFileGrading {
             hint:
                 "Write the JSON to a temporary file in the same folder, then rename it over the path (or Data.write(to:options: .atomic))."
         ) { _ in
-            try check(storeFile)
+            try check(storeFile, in: workFolder.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory)
         }
     }
 
-    private static func check(_ storeFile: any StoreFile) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-store-file-\(UUID().uuidString)").path
+    private static func check(_ storeFile: any StoreFile, in parent: URL) throws {
+        let folder = parent.appendingPathComponent("crudkit-store-file-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (path, witness) = (folder + "/store.json", folder + "/witness-of-the-old-file")

@@ -7,8 +7,12 @@ import Testing
 @testable import ExerciseKit
 
 /// Grades every rule of `exercise` with the parts answered by `host`, one check at a time.
+/// Whether the sandbox must be tested: where the system can make it, and always in CI.
+private let sandboxExpected =
+    HostSandbox.availability().isAvailable || ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_SANDBOX"] == "1"
+
 private func grade(_ exercise: Int, on host: ExerciseHost, timeout: Duration = .seconds(20)) async throws -> [RuleResult] {
-    var grader = Grader(submission: .remote(host))
+    var grader = Grader(host: host)
     grader.runner = ConformanceRunner(timeout: timeout, maxConcurrentChecks: 1)
     let info = try #require(Manifest.exercise(exercise))
     return await grader.check(info)
@@ -101,6 +105,41 @@ struct HostileSubmissionTests {
         for result in results {
             #expect(!result.passed, "\(result.rule.id) passed for checks that \(mode) instead of checking the store")
         }
+    }
+
+    @Test(
+        "The host runs in a sandbox: it cannot write outside its own folders or reach the network",
+        .enabled(
+            if: sandboxExpected,
+            Comment(
+                rawValue: "this system cannot make the exercise host's sandbox (\(HostSandbox.availability().reason)); it needs "
+                    + "Linux with unprivileged user namespaces (on Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0)")
+        ))
+    func sandboxHolds() async throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-escaped-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let listener = try LoopbackListener()
+        defer { listener.close() }
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["escape"])
+        defer { host.stop() }
+        let answer = try host.call(.validatedTitle("\(outside) \(listener.port)"))
+        guard case .text(let said?) = answer.value else {
+            Issue.record("the host gave no text: \(answer)")
+            return
+        }
+        #expect(host.sandbox == SandboxReport(isOn: true), "\(String(describing: host.sandbox))")
+        #expect(said.hasPrefix("file refused, network ") && !said.contains("connected"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: outside))
+        // The same submission without the sandbox does both: the test above can fail.
+        let bare = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["escape"], sandboxed: false)
+        defer { bare.stop() }
+        let unguarded = try bare.call(.validatedTitle("\(outside) \(listener.port)"))
+        guard case .text(let bareSaid?) = unguarded.value else {
+            Issue.record("the host without a sandbox gave no text: \(unguarded)")
+            return
+        }
+        #expect(bareSaid == "file written, network connected")
+        #expect(bare.sandbox?.isOn == false)
     }
 
     @Test("A trap names the fatal error the submission wrote")
@@ -238,5 +277,37 @@ struct TaskChangeTests {
                 }
             }
         }
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a free port, for a host to try to reach.
+private struct LoopbackListener {
+    let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard fd >= 0, bound, listen(fd, 4) == 0 else { throw CRUDError.storeUnavailable(path: "a loopback listener") }
+        self.fd = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func close() {
+        #if canImport(Glibc)
+            _ = Glibc.close(fd)
+        #else
+            _ = Darwin.close(fd)
+        #endif
     }
 }

@@ -60,6 +60,13 @@ struct HostileTitleRules: TitleRules {
             for fd in Int32(3)...40 { _ = "this is not an answer\n".withCString { write(fd, $0, strlen($0)) } }
             sleep(600)
             return raw
+        case "escape":
+            // `raw` is "PATH PORT": write a file at PATH, outside the host's folders, and
+            // connect to PORT on this machine; say what happened to each.
+            let words = raw.split(separator: " ").map(String.init)
+            guard words.count == 2, let port = UInt16(words[1]) else { return "bad argument" }
+            let wrote = FileManager.default.createFile(atPath: words[0], contents: Data("escaped".utf8)) ? "written" : "refused"
+            return "file \(wrote), network \(tryConnecting(toPort: port))"
         case "cwd":
             // Where it works, and a file written there, which must be discarded with the host.
             _ = FileManager.default.createFile(atPath: "left-behind.txt", contents: Data("x".utf8))
@@ -68,6 +75,25 @@ struct HostileTitleRules: TitleRules {
             return try Validation.title(raw)
         }
     }
+}
+
+/// Connects to `port` on 127.0.0.1: "connected", or why not.
+func tryConnecting(toPort port: UInt16) -> String {
+    #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return "no socket" }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    return status == 0 ? "connected" : String(cString: strerror(errno))
 }
 
 /// Exercise 14, answered by looking at the store instead of checking what it does: by the

@@ -29,8 +29,7 @@ struct StudentChecks {
         let executable = try #require(BuiltProduct.path("exercise-host"), "the exercise host was not built: run swift build first")
         let host = ExerciseHost(executable: executable)
         defer { host.stop() }
-        var grader = Grader(submission: .remote(host))
-        grader.runner = ConformanceRunner(timeout: .seconds(15), maxConcurrentChecks: 1)
+        let grader = Grader(host: host)
         let exercise = try #require(Manifest.exercise(check.exercise))
         let rule = try #require(grader.rules(of: exercise).first { $0.id == check.rule })
         let result = await grader.runner.run(rule, on: grader.backend(for: check.exercise))

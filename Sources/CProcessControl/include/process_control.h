@@ -15,4 +15,23 @@ int crudkit_die_with_parent(void);
 /// inherits nothing but what it is given. Returns 0, or -1 where unsupported.
 int crudkit_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// The outcome of the sandbox a program linking this library entered before `main`, when its
+/// environment named the writable folders (CRUDKIT_HOST_WRITABLE, one per line): 0 in the
+/// sandbox, -1 not (nothing changed), -2 failed half way, 1 not asked (see below for each).
+/// The reason, when not 0 or 1, is copied into `reason`. (Entering needs a single thread,
+/// which a Swift program has only before its main starts.)
+int crudkit_sandbox_status(char *reason, unsigned long reason_size);
+
+/// Puts the calling process, which must have a single thread, in a sandbox (Linux): new user,
+/// mount and network namespaces, so it has no network (not even loopback) and every file
+/// system is read-only except the `count` folders in `writable`, which stay writable. The
+/// process keeps its user and group ids. Returns 0; or, with the reason in `reason`, -1 when
+/// nothing changed (namespaces are not available) or -2 when it failed half way (the
+/// process should end).
+int crudkit_enter_sandbox(const char *const *writable, int count, char *reason, unsigned long reason_size);
+
+/// Whether ``crudkit_enter_sandbox`` can work here: a child process tries the namespaces and
+/// ends. 1 or 0; the reason, when 0, in `reason`.
+int crudkit_sandbox_available(char *reason, unsigned long reason_size);
+
 #endif

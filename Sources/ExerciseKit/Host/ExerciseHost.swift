@@ -35,15 +35,27 @@ public final class ExerciseHost: @unchecked Sendable {
     public let arguments: [String]
     /// How long one call may take before the child is killed.
     public let callLimit: Duration
+    /// A folder the host may write, besides its scratch folder: the grader keeps the stores
+    /// of file-based exercises here. Removed with this object.
+    public let workFolder: String
 
     // Guarded by `lock`: the child calls go to, and whether a call is running on it.
     private let lock = NSLock()
     private var child: Child?
     private var busy = false
     private var nextNumber = 0
+    private var lastSandbox: SandboxReport?
 
-    /// A host that runs `executable`, started on the first call.
-    public init(executable: String, arguments: [String] = [], callLimit: Duration = .seconds(10)) {
+    /// Whether the last host started runs in a sandbox, as it said before any student code
+    /// ran; nil before one has answered.
+    public var sandbox: SandboxReport? { lock.withLock { lastSandbox } }
+
+    /// Whether the host is asked to run in its sandbox (``HostSandbox``).
+    public let sandboxed: Bool
+
+    /// A host that runs `executable`, started on the first call; in its sandbox unless
+    /// `sandboxed` is false (or `CRUDKIT_HOST_SANDBOX=off` is set).
+    public init(executable: String, arguments: [String] = [], callLimit: Duration = .seconds(10), sandboxed: Bool = true) {
         // A host that stops reading must not kill the grader with SIGPIPE; and processes a
         // host starts and leaves behind are re-parented to the grader, where kill() finds them.
         signal(SIGPIPE, SIG_IGN)
@@ -51,9 +63,14 @@ public final class ExerciseHost: @unchecked Sendable {
         self.executable = executable
         self.arguments = arguments
         self.callLimit = callLimit
+        self.sandboxed = sandboxed
+        workFolder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-exchange-\(UUID().uuidString)").path
     }
 
-    deinit { child?.kill() }
+    deinit {
+        child?.kill()
+        try? FileManager.default.removeItem(atPath: workFolder)
+    }
 
     /// Sends `call` and waits for the answer, at most ``callLimit``.
     public func call(_ call: HostCall) throws(Failure) -> HostAnswer {
@@ -91,7 +108,8 @@ public final class ExerciseHost: @unchecked Sendable {
             child = running
         } else {
             do {
-                child = try Child.start(executable, arguments: arguments)
+                try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+                child = try Child.start(executable, arguments: arguments, writable: [workFolder], sandboxed: sandboxed)
             } catch {
                 throw Failure(description: "the exercise host could not be started: \(error)")
             }
@@ -103,7 +121,10 @@ public final class ExerciseHost: @unchecked Sendable {
     }
 
     private func checkIn() {
-        lock.withLock { busy = false }
+        lock.withLock {
+            busy = false
+            if let said = child?.sandbox { lastSandbox = said }
+        }
     }
 
     /// Kills the child after a call that got no answer; the next call starts a fresh one.
@@ -112,6 +133,7 @@ public final class ExerciseHost: @unchecked Sendable {
         lock.withLock {
             if self.child === child { self.child = nil }
             busy = false
+            if let said = child.sandbox { lastSandbox = said }
         }
         return Failure(description: "exercise \(call.exercise) \(Self.printable(reason.description))")
     }
@@ -157,9 +179,12 @@ private final class Child: @unchecked Sendable {
         self.errors = errors
     }
 
+    /// What the host said of its sandbox in its first line.
+    private(set) var sandbox: SandboxReport?
+
     /// Starts `executable` in a process group of its own, with pipes for its standard input,
-    /// output and error.
-    static func start(_ executable: String, arguments: [String]) throws -> Child {
+    /// output and error; it may write its scratch folder and the folders in `writable`.
+    static func start(_ executable: String, arguments: [String], writable: [String], sandboxed: Bool) throws -> Child {
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
         var errorPipe: [Int32] = [0, 0]
@@ -193,6 +218,8 @@ private final class Child: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         (environment["HOME"], environment["TMPDIR"], environment[HostFolder.variable]) = (scratch, scratch, scratch)
+        environment[HostSandbox.writableVariable] = ([scratch] + writable).joined(separator: "\n")
+        if !sandboxed { environment[HostSandbox.switchVariable] = "off" }
         var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
@@ -250,6 +277,9 @@ private final class Child: @unchecked Sendable {
                 throw Reason(description: "answered something that is not an answer: \(Self.preview(line))")
             }
             if decoded.number == request.number { return decoded }
+            // The host's first line, before student code ran, says whether it is sandboxed;
+            // only that first one counts.
+            if decoded.number == 0, sandbox == nil, let said = decoded.sandbox { sandbox = said }
             // An answer to an older call (one that timed out) is stale: skip it.
         }
     }

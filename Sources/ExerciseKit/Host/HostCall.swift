@@ -186,8 +186,12 @@ struct HostRequest: Codable {
 /// What the host sends back about the call with `number`: its answer, or, while the call
 /// runs, an operation on the grader's store (Exercise 14), which the grader answers with a
 /// ``StoreReply`` before the host goes on.
+///
+/// The host's first line, before any student code runs, is numbered 0 and says whether it
+/// runs in a sandbox.
 struct HostReply: Codable {
     var number: Int
     var answer: HostAnswer?
     var storeCall: StoreCall?
+    var sandbox: SandboxReport?
 }

@@ -11,21 +11,30 @@ import Foundation
 /// standard output, and runs the submission's parts for them. Anything student code prints
 /// goes to standard error instead, which the grader never reads as an answer.
 public enum ExerciseHostMain {
-    /// Applies ``HostLimits``, then serves calls until standard input ends.
-    public static func run(parts: ExerciseParts) async -> Int32 {
+    /// Checks the sandbox (``HostSandbox``) and applies ``HostLimits``, says on the channel
+    /// whether the sandbox is on, and only then makes `parts` (student code runs from here
+    /// on) and serves calls until standard input ends.
+    public static func run(parts makeParts: @autoclosure () -> ExerciseParts) async -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let sandbox = HostSandbox.entered()
+        if sandbox.mustStop {
+            FileHandle.standardError.write(Data("exercise host: the sandbox could not be set up: \(sandbox.report.reason ?? "")\n".utf8))
+            return 71
+        }
         HostLimits.standard.apply()
         // Orphans of processes the submission starts stay below the host, so the grader can
         // find and kill them when it kills the host.
         _ = crudkit_become_subreaper()
         // The host never outlives the grader, even one killed without a chance to stop it.
         if crudkit_die_with_parent() != 0 { return 70 }
-        if let folder = ProcessInfo.processInfo.environment[HostFolder.variable] { _ = chdir(folder) }
+        if let folder = environment[HostFolder.variable] { _ = chdir(folder) }
         // The channel is the standard output the host was started with; from now on fd 1 is
         // standard error, so a print() in student code cannot write into the channel.
         let channel = dup(1)
         guard channel >= 0, dup2(2, 1) >= 0 else { return 70 }
         let link = HostLink(output: channel)
-        let dispatcher = HostDispatcher(parts: parts, link: link)
+        guard link.send(HostReply(number: 0, sandbox: sandbox.report)) else { return 74 }
+        let dispatcher = HostDispatcher(parts: makeParts(), link: link)
         while let line = link.receive() {
             let request: HostRequest
             do {
