@@ -188,7 +188,11 @@ enum ExerciseHostBuild {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = ProcessInfo.processInfo.environment.merging(variables) { _, added in added }
+        // PWD too: SwiftPM takes the package's folder from it, and the one inherited from this
+        // process names another package (the instructor's kit, with its Solutions/).
+        process.environment = ProcessInfo.processInfo.environment.merging(variables.merging(["PWD": folder]) { given, _ in given }) {
+            _, added in added
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
