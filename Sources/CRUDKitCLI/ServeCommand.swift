@@ -12,19 +12,22 @@ import Foundation
 struct ServeCommand {
     static let name = "serve"
     static let summary = "Run the Parse-style REST mock server over any store, until Ctrl-C."
-    static let options = ["host", "port", "store", "app-id", "rest-key", "quiet", "latency", "fail-rate", "drop-rate", "seed", "help"]
+    static let options = [
+        "host", "port", "store", "app-id", "rest-key", "client-key", "javascript-key", "quiet", "latency", "fail-rate", "drop-rate", "seed",
+        "help",
+    ]
 
     static var help: String {
         """
         USAGE: crudkit serve [--host 127.0.0.1] [--port 8080] [--store memory|json:PATH|sqlite:PATH]
-                             [--app-id ID] [--rest-key KEY] [--quiet]
+                             [--app-id ID] [--rest-key KEY] [--client-key KEY] [--javascript-key KEY] [--quiet]
                              [--latency MS] [--fail-rate P] [--drop-rate P] [--seed N]
 
         \(summary)
         Prints the URL it listens on, then one line per request (method, path, status,
         milliseconds) on standard error unless --quiet. Try it with curl:
 
-          curl -X POST -H 'X-Parse-Application-Id: crudkit' -H 'X-Parse-REST-API-Key: crudkit-rest-key' \\
+          curl -X POST -H 'X-Parse-Application-Id: crudkit' \\
                -H 'Content-Type: application/json' -d '{"title": "Buy milk"}' http://127.0.0.1:8080/parse/classes/Task
 
         OPTIONS:
@@ -32,7 +35,12 @@ struct ServeCommand {
           --port PORT       Port (default: 8080; 0 picks a free one).
           --store STORE     memory (default), json:PATH or sqlite:PATH.
           --app-id ID       The X-Parse-Application-Id to require (default: crudkit).
-          --rest-key KEY    The X-Parse-REST-API-Key to require (default: crudkit-rest-key).
+          --rest-key KEY    A REST key (X-Parse-REST-API-Key). With no key options, only the
+                            application id is needed, as in Parse Server; with one or more,
+                            a request must carry one of them in its own header.
+          --client-key KEY  A client key (X-Parse-Client-Key), as the ParseSwift SDK sends.
+          --javascript-key KEY
+                            A JavaScript key (X-Parse-Javascript-Key).
           --quiet           No request log.
           --latency MS      Wait this long before answering each API request.
           --fail-rate P     Answer this share of API requests (0 to 1) with 503, without running them.
@@ -60,7 +68,9 @@ struct ServeCommand {
             configuration.port = port
         }
         configuration.applicationID = try arguments.option("app-id") ?? configuration.applicationID
-        configuration.restKey = try arguments.option("rest-key") ?? configuration.restKey
+        configuration.restKey = try arguments.option("rest-key")
+        configuration.clientKey = try arguments.option("client-key")
+        configuration.javascriptKey = try arguments.option("javascript-key")
         if let text = try arguments.option("latency") {
             guard let milliseconds = Int(text), milliseconds >= 0 else {
                 throw UsageError("--latency needs milliseconds ≥ 0, not '\(text)'.")
@@ -105,7 +115,12 @@ struct ServeCommand {
             return .unavailable
         }
         console.out("Serving the Parse-style API at \(url.absoluteString)\n")
-        console.out("Headers: X-Parse-Application-Id: \(configuration.applicationID), X-Parse-REST-API-Key: \(configuration.restKey)\n")
+        let keys = [
+            ("X-Parse-REST-API-Key", configuration.restKey), ("X-Parse-Client-Key", configuration.clientKey),
+            ("X-Parse-Javascript-Key", configuration.javascriptKey),
+        ].compactMap { header, value in value.map { "\(header): \($0)" } }
+        let keyNote = keys.isEmpty ? "" : " and one of " + keys.joined(separator: ", ")
+        console.out("Headers: X-Parse-Application-Id: \(configuration.applicationID)\(keyNote)\n")
         console.out("Press Ctrl-C to stop.\n")
         let signalName = await Self.waitForStopSignal()
         await server.shutdown()

@@ -19,8 +19,13 @@ public final class MockServer: @unchecked Sendable {
         public var host: String
         /// 0 picks a free port.
         public var port: UInt16
+        /// The `X-Parse-Application-Id` every API request must carry.
         public var applicationID: String
-        public var restKey: String
+        /// Client keys, as Parse Server has them: none set, no key is needed; any set, a
+        /// request must carry at least one of them in its own header.
+        public var restKey: String?
+        public var clientKey: String?
+        public var javascriptKey: String?
         /// Added delay before each API answer.
         public var latency: Duration
         /// Share of API requests answered 503 without being run (0 to 1).
@@ -34,7 +39,8 @@ public final class MockServer: @unchecked Sendable {
         public var maxConnections: Int
 
         public init(
-            host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String = "crudkit-rest-key",
+            host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String? = nil,
+            clientKey: String? = nil, javascriptKey: String? = nil,
             latency: Duration = .zero, failRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 1, idleTimeout: Double = 15,
             maxConnections: Int = 256
         ) {
@@ -42,6 +48,8 @@ public final class MockServer: @unchecked Sendable {
             self.port = port
             self.applicationID = applicationID
             self.restKey = restKey
+            self.clientKey = clientKey
+            self.javascriptKey = javascriptKey
             self.latency = latency
             self.failRate = failRate
             self.dropRate = dropRate
@@ -63,7 +71,7 @@ public final class MockServer: @unchecked Sendable {
     /// A server for `store`; `log` receives one line per request (nil: silent).
     public init(store: any CRUDSpec, configuration: Configuration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
-        self.api = ParseAPI(store: store, applicationID: configuration.applicationID, restKey: configuration.restKey)
+        self.api = ParseAPI(store: store, configuration: configuration)
         self.log = log
         self.faults = SplitMix64(seed: configuration.seed)
     }

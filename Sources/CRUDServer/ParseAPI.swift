@@ -23,13 +23,25 @@ import Foundation
 final class ParseAPI: @unchecked Sendable {
     private let store: any CRUDSpec
     private let applicationID: String
-    private let restKey: String
+    /// Each configured client key with the header that must carry it.
+    private let keys: [(header: String, value: String)]
     private let replies = IdempotencyCache(capacity: 10_000)
 
-    init(store: any CRUDSpec, applicationID: String, restKey: String) {
+    init(store: any CRUDSpec, configuration: MockServer.Configuration) {
         self.store = store
-        self.applicationID = applicationID
-        self.restKey = restKey
+        self.applicationID = configuration.applicationID
+        let configured: [(String, String?)] = [
+            ("X-Parse-REST-API-Key", configuration.restKey), ("X-Parse-Client-Key", configuration.clientKey),
+            ("X-Parse-Javascript-Key", configuration.javascriptKey),
+        ]
+        keys = configured.compactMap { header, value in value.map { (header, $0) } }
+    }
+
+    /// Parse Server's check: the application id, and, when client keys are configured, at
+    /// least one of them in its own header.
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        guard request.header("X-Parse-Application-Id") == applicationID else { return false }
+        return keys.isEmpty || keys.contains { request.header($0.header) == $0.value }
     }
 
     /// Whether a path belongs to this API (and so to auth, faults and logging).
@@ -38,9 +50,7 @@ final class ParseAPI: @unchecked Sendable {
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        guard request.header("X-Parse-Application-Id") == applicationID, request.header("X-Parse-REST-API-Key") == restKey else {
-            return .json(403, ["error": "unauthorized"])
-        }
+        guard isAuthorized(request) else { return .json(403, ["error": "unauthorized"]) }
         // A retried write with the same request id gets the first answer again instead of
         // running twice.
         if request.method != "GET", let key = request.header("X-Parse-Request-Id"), !key.isEmpty {

@@ -74,9 +74,9 @@ struct FaultToleranceTests {
         }
     }
 
-    @Test("Wrong keys are unauthorized")
+    @Test("A wrong key, where the server has a REST key, is unauthorized")
     func wrongKeys() async throws {
-        let server = MockServer(store: MemoryStore(), configuration: .init(port: 0))
+        let server = MockServer(store: MemoryStore(), configuration: .init(port: 0, restKey: "crudkit-rest-key"))
         let url = try server.start()
         let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "wrong"))
         await #expect(throws: CRUDError.unauthorized) { try await client.tasks(TaskQuery()) }

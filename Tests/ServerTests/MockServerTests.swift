@@ -51,9 +51,9 @@ struct MockServerTests {
         #expect(gone.status == 404 && gone.json?["code"] as? Int == 101)
     }
 
-    @Test("Missing or wrong keys get 403 unauthorized and no data", arguments: [nil, "wrong"] as [String?])
+    @Test("With a REST key configured, a missing or wrong key gets 403 unauthorized and no data", arguments: [nil, "wrong"] as [String?])
     func authorization(restKey: String?) async throws {
-        let running = try RunningServer()
+        let running = try RunningServer(.init(port: 0, restKey: "crudkit-rest-key"))
         _ = try await running.store.createTask(title: "Secret", notes: nil)
         let client = try running.client()
         var headers = ["X-Parse-Application-Id": "crudkit"]
