@@ -61,10 +61,12 @@ let package = Package(
         .target(name: "SQLiteAccess", dependencies: ["CRUDModels", "CSQLite"], swiftSettings: strictSettings),
         // A store in an SQLite database.
         .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite", "SQLiteAccess"], swiftSettings: strictSettings),
+        // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
+        .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
-        .target(name: "CRUDServer", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .target(name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire"], swiftSettings: strictSettings),
         // A store that is a client of the REST API, over URLSession.
-        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.

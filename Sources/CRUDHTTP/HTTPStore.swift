@@ -1,5 +1,6 @@
 import CRUDSpec
 import Foundation
+import ParseWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,9 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         /// The API's base URL, ending in `/parse`.
         public var baseURL: URL
         public var applicationID: String
-        public var restKey: String
+        /// The keys to send, each in its own header, when the server wants one.
+        public var restKey: String?
+        public var clientKey: String?
         /// How long one attempt may take.
         public var timeout: Double
         /// Attempts per operation, the first included.
@@ -34,22 +37,24 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         public var initialBackoff: Duration
 
         public init(
-            baseURL: URL, applicationID: String, restKey: String, timeout: Double = 10, maxAttempts: Int = 6,
-            initialBackoff: Duration = .milliseconds(20)
+            baseURL: URL, applicationID: String, restKey: String? = nil, clientKey: String? = nil, timeout: Double = 10,
+            maxAttempts: Int = 6, initialBackoff: Duration = .milliseconds(20)
         ) {
             self.baseURL = baseURL
             self.applicationID = applicationID
             self.restKey = restKey
+            self.clientKey = clientKey
             self.timeout = timeout
             self.maxAttempts = max(1, maxAttempts)
             self.initialBackoff = initialBackoff
         }
 
-        /// The keys from `CRUDKIT_APP_ID` and `CRUDKIT_REST_KEY`, or the mock server's defaults.
+        /// The keys from `CRUDKIT_APP_ID`, `CRUDKIT_REST_KEY` and `CRUDKIT_CLIENT_KEY`; the
+        /// application id is the mock server's default (`crudkit`) when unset.
         public static func fromEnvironment(baseURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> Self {
             Self(
-                baseURL: baseURL, applicationID: environment["CRUDKIT_APP_ID"] ?? "crudkit",
-                restKey: environment["CRUDKIT_REST_KEY"] ?? "crudkit-rest-key")
+                baseURL: baseURL, applicationID: environment["CRUDKIT_APP_ID"] ?? "crudkit", restKey: environment["CRUDKIT_REST_KEY"],
+                clientKey: environment["CRUDKIT_CLIENT_KEY"])
         }
     }
 
@@ -81,108 +86,112 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     // MARK: Tasks
 
     public func createTask(title: String, notes: String?) async throws -> TaskItem {
-        var body: [String: Any] = ["title": title]
-        if let notes { body["notes"] = notes }
-        let reply = try await send("POST", "classes/Task", body: body)
-        let created = try Wire.created(reply)
-        // The server stored what the shared validation makes of the input.
-        return TaskItem(
-            id: created.id, title: try Validation.title(title), notes: try Validation.notes(notes), isCompleted: false,
-            createdAt: created.date, updatedAt: created.date)
+        var fields: [String: JSONValue] = ["title": .string(title)]
+        if let notes { fields["notes"] = .string(notes) }
+        let reply = try await send("POST", "classes/Task", body: .object(fields))
+        return try decodeTask(try created(sent: fields.merging(["isCompleted": .bool(false)]) { sent, _ in sent }, reply: reply))
     }
 
     public func task(id: UUID) async throws -> TaskItem {
-        try decodeTask(try await send("GET", "classes/Task/\(Wire.text(id))", missing: id))
+        try decodeTask(try await send("GET", "classes/Task/\(ParseObjects.objectID(id))", missing: id))
     }
 
     public func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
         try query.validate()
-        var parameters = Self.conditions(query)
-        parameters.append(("order", query.sort == .title ? "title" : "-createdAt"))
-        if let limit = query.limit { parameters.append(("limit", String(limit))) }
-        if query.offset > 0 { parameters.append(("skip", String(query.offset))) }
-        return try Wire.results(try await send("GET", "classes/Task", query: parameters)).map(decodeTask)
+        let find = ParseFind(
+            constraints: Self.constraints(query), order: query.sort == .title ? ["title"] : ["-createdAt"], limit: query.limit,
+            skip: query.offset)
+        return try results(try await send("GET", "classes/Task", query: find.queryItems)).map(decodeTask)
     }
 
     public func countTasks(_ query: TaskQuery) async throws -> Int {
         try query.validate()
-        let reply = try await send("GET", "classes/Task", query: Self.conditions(query) + [("count", "1"), ("limit", "0")])
-        guard let count = (reply as? [String: Any])?["count"] as? Int else { throw Wire.unreadable }
+        let find = ParseFind(constraints: Self.constraints(query), limit: 0, count: true)
+        guard let count = (try await send("GET", "classes/Task", query: find.queryItems) as? [String: Any])?["count"] as? Int else {
+            throw ParseObjects.unreadable
+        }
         return count
     }
 
     public func renameTask(id: UUID, to title: String) async throws -> TaskItem {
-        try await updateTask(id, ["title": title])
+        try await updateTask(id, ["title": .string(title)])
     }
 
     public func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem {
-        try await updateTask(id, ["notes": notes.map { $0 as Any } ?? NSNull()])
+        try await updateTask(id, ["notes": notes.map(JSONValue.string) ?? .object(["__op": .string("Delete")])])
     }
 
     public func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
-        try await updateTask(id, ["isCompleted": isCompleted])
+        try await updateTask(id, ["isCompleted": .bool(isCompleted)])
     }
 
-    /// One atomic request, so two clients toggling at once cannot lose a toggle.
+    /// One atomic request (the kit's `Toggle` operation), so two clients toggling at once
+    /// cannot lose a toggle.
     public func toggleTask(id: UUID) async throws -> TaskItem {
-        try await updateTask(id, ["isCompleted": ["__op": "Toggle"]])
+        try await updateTask(id, ["isCompleted": .object(["__op": .string("Toggle")])])
     }
 
-    private func updateTask(_ id: UUID, _ body: [String: Any]) async throws -> TaskItem {
-        try decodeTask(try await send("PUT", "classes/Task/\(Wire.text(id))", body: body, missing: id))
+    /// A PUT answers only `updatedAt` (and what the server stored differently), as Parse
+    /// Server does: the whole task is read back after it.
+    private func updateTask(_ id: UUID, _ fields: [String: JSONValue]) async throws -> TaskItem {
+        _ = try await send("PUT", "classes/Task/\(ParseObjects.objectID(id))", body: .object(fields), missing: id)
+        return try await task(id: id)
     }
 
     public func deleteTask(id: UUID) async throws {
-        _ = try await send("DELETE", "classes/Task/\(Wire.text(id))", missing: id)
+        _ = try await send("DELETE", "classes/Task/\(ParseObjects.objectID(id))", missing: id)
     }
 
-    /// One batch request that the server applies all or nothing.
+    /// One batch in a transaction: the server applies it all or nothing.
     public func importTasks(titles: [String]) async throws -> [TaskItem] {
         guard !titles.isEmpty else { return [] }
-        let requests = titles.map { ["method": "POST", "path": "/parse/classes/Task", "body": ["title": $0]] as [String: Any] }
-        let reply = try await send("POST", "batch", body: ["requests": requests])
-        guard let items = reply as? [[String: Any]], items.count == titles.count else { throw Wire.unreadable }
-        let stored = try Validation.titles(titles)
-        return try zip(items, stored).map { item, title in
-            let created = try Wire.created(item["success"] as Any)
-            return TaskItem(id: created.id, title: title, notes: nil, isCompleted: false, createdAt: created.date, updatedAt: created.date)
+        let path = mountPath + "/classes/Task"
+        let batch = ParseBatch(
+            requests: titles.map { ParseBatch.Item(method: "POST", path: path, body: ["title": .string($0)]) }, transaction: true)
+        guard let body = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
+        guard let items = try await send("POST", "batch", body: body) as? [[String: Any]], items.count == titles.count else {
+            throw ParseObjects.unreadable
+        }
+        return try zip(items, titles).map { item, title in
+            let sent: [String: JSONValue] = ["title": .string(title), "isCompleted": .bool(false)]
+            return try decodeTask(try created(sent: sent, reply: item["success"] as Any))
         }
     }
 
     // MARK: Contacts
 
     public func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        var body: [String: Any] = ["name": name, "email": email]
-        if let phone { body["phone"] = phone }
-        let created = try Wire.created(try await send("POST", "classes/Contact", body: body))
-        return Contact(
-            id: created.id, name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
-            createdAt: created.date, updatedAt: created.date)
+        var fields: [String: JSONValue] = ["name": .string(name), "email": .string(email)]
+        if let phone { fields["phone"] = .string(phone) }
+        let reply = try await send("POST", "classes/Contact", body: .object(fields))
+        return try ParseObjects.contact(from: try ParseObjects.created(sent: fields, answered: try object(reply)))
     }
 
     public func contact(id: UUID) async throws -> Contact {
-        try Wire.contact(try await send("GET", "classes/Contact/\(Wire.text(id))", missing: id))
+        try ParseObjects.contact(from: try object(try await send("GET", "classes/Contact/\(ParseObjects.objectID(id))", missing: id)))
     }
 
     public func contacts(_ query: ContactQuery) async throws -> [Contact] {
         try query.validate()
-        var parameters: [(String, String)] = [("order", "name")]
-        if let term = query.effectiveSearch { parameters.append(("where", Wire.json(["name": Self.search(term)]))) }
-        if let limit = query.limit { parameters.append(("limit", String(limit))) }
-        if query.offset > 0 { parameters.append(("skip", String(query.offset))) }
-        return try Wire.results(try await send("GET", "classes/Contact", query: parameters)).map(Wire.contact)
+        var find = ParseFind(order: ParseClass.contact.specificationOrder, limit: query.limit, skip: query.offset)
+        if let term = query.effectiveSearch { find.constraints["name"] = ParseFind.search(term) }
+        return try results(try await send("GET", "classes/Contact", query: find.queryItems)).map {
+            try ParseObjects.contact(from: try object($0))
+        }
     }
 
+    /// Read back after the PUT, as for tasks.
     public func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
-        var body: [String: Any] = [:]
-        if let name = changes.name { body["name"] = name }
-        if let email = changes.email { body["email"] = email }
-        if let phone = changes.phone { body["phone"] = phone }
-        return try Wire.contact(try await send("PUT", "classes/Contact/\(Wire.text(id))", body: body, missing: id))
+        var fields: [String: JSONValue] = [:]
+        if let name = changes.name { fields["name"] = .string(name) }
+        if let email = changes.email { fields["email"] = .string(email) }
+        if let phone = changes.phone { fields["phone"] = .string(phone) }
+        _ = try await send("PUT", "classes/Contact/\(ParseObjects.objectID(id))", body: .object(fields), missing: id)
+        return try await contact(id: id)
     }
 
     public func deleteContact(id: UUID) async throws {
-        _ = try await send("DELETE", "classes/Contact/\(Wire.text(id))", missing: id)
+        _ = try await send("DELETE", "classes/Contact/\(ParseObjects.objectID(id))", missing: id)
     }
 
     /// Cancels requests in flight, releases the connection pool, and runs `onClose`.
@@ -195,42 +204,60 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     // MARK: Requests
 
     private func decodeTask(_ reply: Any) throws -> TaskItem {
-        guard let object = reply as? [String: Any] else { throw Wire.unreadable }
+        guard let object = reply as? [String: Any] else { throw ParseObjects.unreadable }
         return try decoding.task(from: object)
     }
 
-    private static func conditions(_ query: TaskQuery) -> [(String, String)] {
-        var conditions: [String: Any] = [:]
-        switch query.filter {
-        case .all: break
-        case .completed: conditions["isCompleted"] = true
-        case .incomplete: conditions["isCompleted"] = false
-        }
-        if let term = query.effectiveSearch { conditions["title"] = search(term) }
-        return conditions.isEmpty ? [] : [("where", Wire.json(conditions))]
+    /// The object a create made, as Foundation values for ``ReplyDecoding``: what was sent,
+    /// with what the server answered over it (see ``ParseObjects/created(sent:answered:)``).
+    private func created(sent: [String: JSONValue], reply: Any) throws -> Any {
+        try ParseObjects.created(sent: sent, answered: try object(reply)).mapValues(\.foundationValue)
     }
 
-    /// A literal, case- and diacritic-insensitive "contains", in Parse's regex form.
-    private static func search(_ term: String) -> [String: Any] {
-        ["$regex": "\\Q" + term.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E", "$options": "id"]
+    private func object(_ reply: Any) throws(CRUDError) -> [String: JSONValue] {
+        guard case .object(let members)? = JSONValue(foundation: reply) else { throw ParseObjects.unreadable }
+        return members
+    }
+
+    private func results(_ reply: Any) throws(CRUDError) -> [Any] {
+        guard let results = (reply as? [String: Any])?["results"] as? [Any] else { throw ParseObjects.unreadable }
+        return results
+    }
+
+    /// The path of the API's mount, such as `/parse`: batch requests name it.
+    private var mountPath: String {
+        let path = configuration.baseURL.path
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    private static func constraints(_ query: TaskQuery) -> [String: JSONValue] {
+        var constraints: [String: JSONValue] = [:]
+        switch query.filter {
+        case .all: break
+        case .completed: constraints["isCompleted"] = .bool(true)
+        case .incomplete: constraints["isCompleted"] = .bool(false)
+        }
+        if let term = query.effectiveSearch { constraints["title"] = ParseFind.search(term) }
+        return constraints
     }
 
     /// Sends one logical request, retrying with backoff on network failures and 502–504,
     /// and returns the decoded JSON of a 2xx answer or throws the mapped error.
     private func send(
-        _ method: String, _ path: String, query: [(String, String)] = [], body: [String: Any]? = nil, missing id: UUID? = nil
+        _ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil, missing id: UUID? = nil
     ) async throws(CRUDError) -> Any {
         var components = configuration.baseURL.absoluteString
         if !components.hasSuffix("/") { components += "/" }
         components += path
         if !query.isEmpty {
-            components += "?" + query.map { "\(Wire.percentEncoded($0))=\(Wire.percentEncoded($1))" }.joined(separator: "&")
+            components += "?" + query.map { "\(Self.percentEncoded($0))=\(Self.percentEncoded($1))" }.joined(separator: "&")
         }
         guard let url = URL(string: components) else { throw .network(reason: "the server address is not a valid URL") }
         var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
         request.httpMethod = method
         request.setValue(configuration.applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
-        request.setValue(configuration.restKey, forHTTPHeaderField: "X-Parse-REST-API-Key")
+        if let key = configuration.restKey { request.setValue(key, forHTTPHeaderField: "X-Parse-REST-API-Key") }
+        if let key = configuration.clientKey { request.setValue(key, forHTTPHeaderField: "X-Parse-Client-Key") }
         let isWrite = method != "GET"
         if isWrite {
             request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Parse-Request-Id")
@@ -242,7 +269,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try? JSONSerialization.data(withJSONObject: body)
+            request.httpBody = try? JSONEncoder().encode(body)
         }
         var lastProblem = "no answer"
         for attempt in 0..<configuration.maxAttempts {
@@ -256,10 +283,10 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                 (data, response) = try await (isWrite ? writeSession : readSession).data(for: request)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
-                lastProblem = (error as? URLError).map(Wire.describe) ?? "the connection failed"
+                lastProblem = (error as? URLError).map(Self.describe) ?? "the connection failed"
                 continue
             }
-            guard let status = (response as? HTTPURLResponse)?.statusCode else { throw Wire.unreadable }
+            guard let status = (response as? HTTPURLResponse)?.statusCode else { throw ParseObjects.unreadable }
             if [502, 503, 504].contains(status) {
                 lastProblem = "the server was unavailable (HTTP \(status))"
                 continue
@@ -274,9 +301,26 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                     throw .notImplemented(operation: "decoding an error answer (\(error))")
                 }
             }
-            guard let json else { throw Wire.unreadable }
+            guard let json else { throw ParseObjects.unreadable }
             return json
         }
         throw .network(reason: "\(lastProblem), after \(configuration.maxAttempts) attempts")
+    }
+
+    /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a
+    /// search term arrive as themselves.
+    static func percentEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .timedOut: "the request timed out"
+        case .cannotConnectToHost, .cannotFindHost: "nothing answers at that address"
+        case .networkConnectionLost: "the connection was lost"
+        default: "the connection failed"
+        }
     }
 }

@@ -1,15 +1,21 @@
 import CRUDSpec
 import Foundation
+import ParseWire
 
-/// The kit's own decoding of the mock server's answers.
+/// The kit's own decoding of a Parse server's answers: the shared wire model (``ParseWire``).
 public struct StandardReplyDecoding: ReplyDecoding {
     public init() {}
 
     public func error(status: Int, body: [String: Any], requestedID: UUID?) throws -> CRUDError {
-        Wire.error(status: status, body: body, missing: requestedID)
+        let reply =
+            JSONValue(foundation: body).flatMap { value in
+                (try? JSONEncoder().encode(value)).flatMap { try? JSONDecoder().decode(ParseErrorReply.self, from: $0) }
+            } ?? ParseErrorReply(code: nil, "")
+        return reply.crudError(status: status, requestedID: requestedID)
     }
 
     public func task(from object: [String: Any]) throws -> TaskItem {
-        try Wire.task(object)
+        guard case .object(let members)? = JSONValue(foundation: object) else { throw ParseObjects.unreadable }
+        return try ParseObjects.task(from: members)
     }
 }

@@ -67,7 +67,7 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
         case .storeLocked(let path): "The store at \(path) is already open in another program or window."
         case .storeUnavailable(let path):
             "The store at \(path) cannot be read or written. Check that the folder exists, is writable and has free space."
-        case .unauthorized: "The server refused the application id or REST key."
+        case .unauthorized: "The server refused the application id or the client key."
         case .network(let reason): "The server could not be reached: \(reason)."
         case .server(let status): "The server reported an error (HTTP status \(status))."
         case .notImplemented(let operation): "\(operation) is not implemented yet."

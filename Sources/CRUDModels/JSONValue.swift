@@ -6,7 +6,7 @@ import Foundation
 /// `JSONSerialization.jsonObject` on Linux drops a string that is nothing but U+FEFF
 /// (it takes it for a byte-order mark); `JSONDecoder` keeps it. The server and the HTTP
 /// client read every body through this, so no text is lost on the wire.
-public enum JSONValue: Decodable, Sendable {
+public enum JSONValue: Codable, Sendable, Hashable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -32,6 +32,68 @@ public enum JSONValue: Decodable, Sendable {
         } else {
             self = .object(try container.decode([String: JSONValue].self))
         }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        case .array(let values): try container.encode(values)
+        case .object(let values): try container.encode(values)
+        }
+    }
+
+    /// `value`, a Foundation value as ``foundationValue`` gives (or `JSONSerialization`
+    /// reads), as JSON; nil for anything JSON cannot hold.
+    public init?(foundation value: Any) {
+        switch value {
+        case is NSNull: self = .null
+        case let text as String: self = .string(text)
+        // Swift values first, by their exact type: an NSNumber would cast to Bool and Int alike.
+        case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
+        case let integer as Int where type(of: value) == Int.self: self = .integer(integer)
+        case let double as Double where type(of: value) == Double.self: self = .number(double)
+        case let number as NSNumber:
+            let kind = String(cString: number.objCType)
+            if kind == "c" || kind == "B" {
+                self = .bool(number.boolValue)
+            } else if let integer = Int(exactly: number.doubleValue), !"fd".contains(kind) {
+                self = .integer(integer)
+            } else {
+                self = .number(number.doubleValue)
+            }
+        case let values as [Any]:
+            var items: [JSONValue] = []
+            for item in values {
+                guard let converted = JSONValue(foundation: item) else { return nil }
+                items.append(converted)
+            }
+            self = .array(items)
+        case let values as [String: Any]:
+            var items: [String: JSONValue] = [:]
+            for (key, item) in values {
+                guard let converted = JSONValue(foundation: item) else { return nil }
+                items[key] = converted
+            }
+            self = .object(items)
+        default: return nil
+        }
+    }
+
+    /// The text of a `.string`, else nil.
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The members of an `.object`, else nil.
+    public var object: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
     }
 
     /// The value as Foundation objects.

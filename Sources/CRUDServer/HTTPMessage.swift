@@ -58,7 +58,6 @@ enum RequestProblem: Error, Equatable {
     case malformed(String)
     case headersTooLarge
     case bodyTooLarge
-    case lengthRequired
     /// The client closed the connection or went quiet between requests: nothing to answer.
     case connectionClosed
     /// The client started a request and then stalled.
@@ -69,7 +68,6 @@ enum RequestProblem: Error, Equatable {
         case .malformed(let why): .error(400, code: 107, "malformed request: \(why)", close: true)
         case .headersTooLarge: .error(431, code: 107, "request headers are larger than 16 KiB", close: true)
         case .bodyTooLarge: .error(413, code: 107, "request body is larger than 1 MiB", close: true)
-        case .lengthRequired: .error(411, code: 107, "a request body needs a Content-Length header", close: true)
         case .timedOut: .error(408, code: 107, "the request took too long to arrive", close: true)
         case .connectionClosed: nil
         }
@@ -110,19 +108,23 @@ struct RequestReader {
             }
             headers[name] = value
         }
-        if headers["transfer-encoding"] != nil { throw .lengthRequired }
-        var length = 0
-        if let text = headers["content-length"] {
-            guard let value = Int(text), value >= 0, text.allSatisfy(\.isASCII) else { throw .malformed("bad Content-Length") }
-            guard value <= Self.maxBodyBytes else { throw .bodyTooLarge }
-            length = value
+        let body: [UInt8]
+        if let coding = headers["transfer-encoding"] {
+            // Both framings at once is how requests are smuggled past a proxy: refused, as Node's parser does.
+            guard headers["content-length"] == nil else { throw .malformed("both Content-Length and Transfer-Encoding") }
+            guard coding.lowercased() == "chunked" else { throw .malformed("unsupported Transfer-Encoding '\(coding)'") }
+            body = try readChunkedBody()
+        } else {
+            var length = 0
+            if let text = headers["content-length"] {
+                guard let value = Int(text), value >= 0, text.allSatisfy(\.isASCII) else { throw .malformed("bad Content-Length") }
+                guard value <= Self.maxBodyBytes else { throw .bodyTooLarge }
+                length = value
+            }
+            try fill(atLeast: length)
+            body = Array(buffer.prefix(length))
+            buffer.removeFirst(length)
         }
-        while buffer.count < length {
-            guard let count = Socket.receive(descriptor, appendingTo: &buffer) else { throw .timedOut }
-            guard count > 0 else { throw .malformed("the body ended early") }
-        }
-        let body = Array(buffer.prefix(length))
-        buffer.removeFirst(length)
         let version = requestLine[2]
         let connection = headers["connection"]?.lowercased() ?? ""
         let keepAlive = version == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
@@ -130,6 +132,48 @@ struct RequestReader {
         let (path, query) = Self.splitTarget(target)
         return HTTPRequest(
             method: String(requestLine[0]), path: path, query: query, headers: headers, body: body, keepAlive: keepAlive)
+    }
+
+    /// Reads until the buffer holds at least `count` bytes.
+    private mutating func fill(atLeast count: Int) throws(RequestProblem) {
+        while buffer.count < count {
+            guard let received = Socket.receive(descriptor, appendingTo: &buffer) else { throw .timedOut }
+            guard received > 0 else { throw .malformed("the body ended early") }
+        }
+    }
+
+    /// The next CRLF-terminated line of the buffer (at most 1 KiB), without the CRLF.
+    private mutating func readLine() throws(RequestProblem) -> [UInt8] {
+        while true {
+            if let end = Self.find([13, 10], in: buffer, from: 0) {
+                let line = Array(buffer[..<end])
+                buffer.removeFirst(end + 2)
+                return line
+            }
+            guard buffer.count <= 1_024 else { throw .malformed("a chunk-size line is too long") }
+            try fill(atLeast: buffer.count + 1)
+        }
+    }
+
+    /// A `Transfer-Encoding: chunked` body: chunks of hex-sized data until a zero-size
+    /// chunk, then trailer lines until an empty one. The same 1 MiB limit as any body.
+    private mutating func readChunkedBody() throws(RequestProblem) -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            let line = String(decoding: try readLine(), as: UTF8.self)
+            let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16) else {
+                throw .malformed("bad chunk size '\(sizeText)'")
+            }
+            if size == 0 { break }
+            guard body.count + size <= Self.maxBodyBytes else { throw .bodyTooLarge }
+            try fill(atLeast: size + 2)
+            guard buffer[size] == 13, buffer[size + 1] == 10 else { throw .malformed("a chunk does not end with CRLF") }
+            body += buffer[..<size]
+            buffer.removeFirst(size + 2)
+        }
+        while try !readLine().isEmpty {}  // trailers, ignored
+        return body
     }
 
     private mutating func readUntilHeaderEnd() throws(RequestProblem) -> Int {

@@ -1,5 +1,6 @@
 import CRUDSpec
 import Foundation
+import ParseWire
 
 /// A Parse-style REST server over plain sockets, for lessons, tests and `crudkit serve`.
 ///
@@ -67,11 +68,14 @@ public final class MockServer: @unchecked Sendable {
     private var connections: Set<Int32> = []
     private var boundPort: UInt16 = 0
     private var faults: SplitMix64
+    private let origin: OriginBox
 
     /// A server for `store`; `log` receives one line per request (nil: silent).
     public init(store: any CRUDSpec, configuration: Configuration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
-        self.api = ParseAPI(store: store, configuration: configuration)
+        let origin = OriginBox()
+        self.api = ParseAPI(store: store, configuration: configuration) { origin.value }
+        self.origin = origin
         self.log = log
         self.faults = SplitMix64(seed: configuration.seed)
     }
@@ -92,6 +96,7 @@ public final class MockServer: @unchecked Sendable {
             listener = descriptor
             boundPort = port
         }
+        origin.value = "http://\(configuration.host):\(port)"
         let thread = Thread { [self] in acceptLoop(descriptor) }
         thread.name = "crudkit-server-accept"
         thread.start()
@@ -204,6 +209,16 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
+}
+
+/// `http://HOST:PORT` of a started server, for absolute `Location` headers.
+private final class OriginBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 /// SplitMix64: a small random source that repeats for a given seed.

@@ -155,9 +155,9 @@ struct ProjectProcessTests {
         let crudkit = Crudkit(folder: workspace.path, store: url)
         #expect(try await crudkit("tasks", "add", "Remote").status == 0)
         #expect(try await crudkit("tasks", "list").out.contains("Remote"))
-        let wrongKey = Crudkit(folder: workspace.path, store: url, extra: ["CRUDKIT_REST_KEY": "wrong"])
+        let wrongKey = Crudkit(folder: workspace.path, store: url, extra: ["CRUDKIT_APP_ID": "wrong"])
         let refused = try await wrongKey("tasks", "list")
-        #expect(refused.status == 69 && refused.err == "error: The server refused the application id or REST key.\n")
+        #expect(refused.status == 69 && refused.err == "error: The server refused the application id or the client key.\n")
     }
 
     @Test("An empty store says how to start")

@@ -86,13 +86,13 @@ struct FaultToleranceTests {
 
 @Suite("HTTP client configuration")
 struct HTTPConfigurationTests {
-    @Test("Keys come from CRUDKIT_APP_ID and CRUDKIT_REST_KEY, else the mock server's defaults")
+    @Test("Keys come from CRUDKIT_APP_ID, CRUDKIT_REST_KEY and CRUDKIT_CLIENT_KEY; without them, the mock's application id and no key")
     func environment() throws {
         let url = try #require(URL(string: "http://127.0.0.1:9/parse"))
         let custom = HTTPStore.Configuration.fromEnvironment(
-            baseURL: url, environment: ["CRUDKIT_APP_ID": "app", "CRUDKIT_REST_KEY": "key"])
-        #expect(custom.applicationID == "app" && custom.restKey == "key" && custom.baseURL == url)
+            baseURL: url, environment: ["CRUDKIT_APP_ID": "app", "CRUDKIT_REST_KEY": "key", "CRUDKIT_CLIENT_KEY": "client"])
+        #expect(custom.applicationID == "app" && custom.restKey == "key" && custom.clientKey == "client" && custom.baseURL == url)
         let defaults = HTTPStore.Configuration.fromEnvironment(baseURL: url, environment: [:])
-        #expect(defaults.applicationID == "crudkit" && defaults.restKey == "crudkit-rest-key")
+        #expect(defaults.applicationID == "crudkit" && defaults.restKey == nil && defaults.clientKey == nil)
     }
 }

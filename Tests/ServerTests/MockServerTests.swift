@@ -35,7 +35,8 @@ struct MockServerTests {
         let created = try #require(await client.response())
         #expect(created.status == 201)
         let id = try #require(created.json?["objectId"] as? String)
-        #expect(created.headers["location"] == "/parse/classes/Task/\(id)")
+        #expect(created.headers["location"] == "http://127.0.0.1:\(running.server.port)/parse/classes/Task/\(id)")
+        #expect(created.json?["title"] as? String == "Buy milk", "the stored title differs from the one sent, so the answer says it")
         #expect((created.json?["createdAt"] as? String).flatMap(Timestamp.parseISO8601) != nil)
         client.request("GET", "/parse/classes/Task/\(id)")
         let fetched = try #require(await client.response())
@@ -69,13 +70,14 @@ struct MockServerTests {
         "Client mistakes get Parse's error codes",
         arguments: [
             ("POST", "/parse/classes/Task", "not json", 400, 107), ("POST", "/parse/classes/Task", #"{"title": ""}"#, 400, 142),
-            ("POST", "/parse/classes/Task", #"{"title": "a", "colour": "red"}"#, 400, 105),
-            ("POST", "/parse/classes/Task", #"{"title": 7}"#, 400, 111),
-            ("GET", "/parse/classes/Task?where=%7Bnope", nil, 400, 107),
-            ("GET", "/parse/classes/Task?where=%7B%22colour%22%3A1%7D", nil, 400, 105),
-            ("GET", "/parse/classes/Task?where=%7B%22title%22%3A%7B%22%24regex%22%3A%22a.*b%22%7D%7D", nil, 400, 102),
-            ("GET", "/parse/classes/Task?order=colour", nil, 400, 105), ("GET", "/parse/classes/Task?limit=-1", nil, 400, 117),
-            ("GET", "/parse/classes/Task?skip=x", nil, 400, 118), ("GET", "/parse/classes/Task/not-an-id", nil, 404, 101),
+            ("POST", "/parse/classes/Task", #"{"title": "a", "colour": "red"}"#, 400, 119),
+            ("POST", "/parse/classes/Task", #"{"title": 7}"#, 400, 111), ("POST", "/parse/classes/Task", #"{"objectId": "x"}"#, 400, 105),
+            ("GET", "/parse/classes/Task?where=%7Bnope", nil, 400, 102),
+            ("GET", "/parse/classes/Task?where=%7B%22title%22%3A%7B%22%24regex%22%3A%22a(b%22%7D%7D", nil, 400, 102),
+            ("GET", "/parse/classes/Task?where=%7B%22title%22%3A%7B%22%24near%22%3A1%7D%7D", nil, 400, 107),
+            ("GET", "/parse/classes/Task?limit=-1", nil, 400, 102), ("GET", "/parse/classes/Task?skip=x", nil, 400, 102),
+            ("GET", "/parse/classes/Task?colour=red", nil, 400, 102), ("GET", "/parse/classes/Task/not-an-id", nil, 404, 101),
+            ("GET", "/parse/classes/Song", nil, 400, 119),
         ] as [(String, String, String?, Int, Int)])
     func clientMistakes(method: String, path: String, body: String?, status: Int, code: Int) async throws {
         let running = try RunningServer()
@@ -100,7 +102,7 @@ struct MockServerTests {
         client.request(
             "POST", "/parse/batch",
             body:
-                #"{"requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#
+                #"{"transaction": true, "requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#
         )
         let batch = try #require(await client.response())
         #expect(batch.status == 400 && batch.json?["code"] as? Int == 142)
@@ -109,13 +111,13 @@ struct MockServerTests {
         #expect(await client.response()?.json?["count"] as? Int == 0)
     }
 
-    @Test("Unknown routes are 404 and wrong methods 405")
+    @Test("Unknown routes and methods are 404, as Parse Server answers them")
     func routes() async throws {
         let running = try RunningServer()
         let client = try running.client()
         for (method, path, status) in [
-            ("GET", "/", 404), ("GET", "/parse/classes/Song", 404), ("PATCH", "/parse/classes/Task", 405),
-            ("DELETE", "/parse/classes/Task", 405),
+            ("GET", "/", 404), ("GET", "/parse/functions/hello", 404), ("PATCH", "/parse/classes/Task", 404),
+            ("DELETE", "/parse/classes/Task", 404),
         ] {
             client.request(method, path)
             #expect(await client.response()?.status == status, "\(method) \(path)")
@@ -130,7 +132,8 @@ struct MockServerTests {
             ("GET /parse/classes/Task HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17_000))\r\n\r\n", 431),
             ("NONSENSE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
             ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: ten\r\n\r\n", 400),
-            ("POST /parse/classes/Task HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411),
+            ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}", 400),
+            ("POST /parse/classes/Task HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
         ]
         for (raw, status) in cases {
             let client = try running.client()
