@@ -1,0 +1,351 @@
+import CRUDMemory
+import CRUDServer
+import CRUDSpec
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// A small Parse REST client written from Parse Server's REST guide, for the dialect tests: it
+// knows only HTTP, JSON and the guide's conventions, nothing of the server's internals.
+
+/// A JSON value, so requests and answers can be built and compared without `Any`.
+enum JSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// Parses JSON text; nil when it is not JSON.
+    static func parse(_ data: Data) -> JSON? {
+        try? JSONDecoder().decode(JSON.self, from: data)
+    }
+
+    static func parse(_ text: String) -> JSON? {
+        parse(Data(text.utf8))
+    }
+
+    /// Compact JSON text, keys sorted.
+    var text: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+            return String(number)
+        case .string(let string): return Self.quoted(string)
+        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    var string: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    var bool: Bool? {
+        if case .bool(let flag) = self { return flag }
+        return nil
+    }
+
+    var int: Int? {
+        if case .number(let number) = self, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
+        return nil
+    }
+
+    var array: [JSON]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    var object: [String: JSON]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The member names of an object, sorted; empty for anything else.
+    var keys: [String] { object?.keys.sorted() ?? [] }
+}
+
+extension JSON: Decodable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let items = try? container.decode([JSON].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSON].self))
+        }
+    }
+}
+
+extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    init(nilLiteral: ()) { self = .null }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(integerLiteral value: Int) { self = .number(Double(value)) }
+    init(floatLiteral value: Double) { self = .number(value) }
+    init(stringLiteral value: String) { self = .string(value) }
+    init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements) { _, last in last })
+    }
+}
+
+extension JSON: CustomStringConvertible {
+    var description: String { text }
+}
+
+/// One HTTP answer.
+struct ParseResponse: Sendable, CustomStringConvertible {
+    var status: Int
+    /// Header names lowercased.
+    var headers: [String: String]
+    var body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: JSON? { JSON.parse(body) }
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    var description: String { "HTTP \(status) \(text.prefix(600))" }
+}
+
+/// How a query travels: Parse Server takes the same parameters as URL parameters of a GET, or
+/// as a JSON body of a POST with `"_method": "GET"` (what ParseSwift's `usingPostForQuery` sends).
+enum QueryTransport: String, Sendable, CaseIterable, CustomTestStringConvertible {
+    case urlParameters = "GET with URL parameters"
+    case postMethodGET = "POST with _method GET"
+
+    var testDescription: String { rawValue }
+}
+
+/// A client of one server, over a URLSession that never caches (corelibs' URLCache would
+/// otherwise answer a later GET of the same path from memory).
+struct ParseClient: Sendable {
+    let port: UInt16
+    /// Sent with every request.
+    let headers: [String: String]
+    private let session: URLSession
+
+    init(port: UInt16, headers: [String: String]) {
+        self.port = port
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 60
+        session = URLSession(configuration: configuration)
+    }
+
+    /// A client of the same server with other standard headers.
+    func with(headers: [String: String]) -> ParseClient {
+        ParseClient(port: port, headers: headers)
+    }
+
+    func close() {
+        session.finishTasksAndInvalidate()
+    }
+
+    var origin: String { "http://127.0.0.1:\(port)" }
+
+    /// Percent-encodes everything but the unreserved characters, so `+`, `&`, `=` and JSON
+    /// punctuation arrive as sent.
+    static func encoded(_ text: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// Sends one request. `extraHeaders` adds to (or, with nil, removes from) ``headers``.
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: String? = nil, headers extraHeaders: [String: String?] = [:]
+    ) async throws -> ParseResponse {
+        var target = origin + path
+        if !query.isEmpty { target += "?" + query.map { Self.encoded($0.0) + "=" + Self.encoded($0.1) }.joined(separator: "&") }
+        let url = try #require(URL(string: target), "not a URL: \(target)")
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 60)
+        request.httpMethod = method
+        var all = headers
+        for (name, value) in extraHeaders { all[name] = value }
+        for (name, value) in all { request.setValue(value, forHTTPHeaderField: name) }
+        if let body { request.httpBody = Data(body.utf8) }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var names: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String { names[name.lowercased()] = "\(value)" }
+        }
+        return ParseResponse(status: http.statusCode, headers: names, body: data)
+    }
+
+    func send(_ method: String, _ path: String, json: JSON, headers extraHeaders: [String: String?] = [:]) async throws -> ParseResponse {
+        try await send(method, path, body: json.text, headers: extraHeaders)
+    }
+
+    /// A find on a class with `parameters` as URL parameters (strings as they are, anything
+    /// else as JSON text, as the REST guide writes them) or as a `_method: GET` body.
+    func find(_ className: String, _ parameters: [(String, JSON)] = [], via transport: QueryTransport = .urlParameters) async throws
+        -> ParseResponse
+    {
+        let path = "/parse/classes/\(className)"
+        switch transport {
+        case .urlParameters:
+            return try await send("GET", path, query: parameters.map { ($0.0, $0.1.string ?? $0.1.text) })
+        case .postMethodGET:
+            var body: [String: JSON] = ["_method": "GET"]
+            for (name, value) in parameters { body[name] = value }
+            return try await send("POST", path, json: .object(body))
+        }
+    }
+
+    /// Creates an object and returns its id and creation date; the create must answer 201.
+    @discardableResult
+    func create(_ className: String, _ fields: JSON) async throws -> (id: String, createdAt: String) {
+        let answer = try await send("POST", "/parse/classes/\(className)", json: fields)
+        try #require(answer.status == 201, "create \(className) \(fields): \(answer)")
+        let id = try #require(answer.json?["objectId"]?.string, "\(answer)")
+        let createdAt = try #require(answer.json?["createdAt"]?.string, "\(answer)")
+        return (id, createdAt)
+    }
+
+    /// GET of one object.
+    func get(_ className: String, _ id: String) async throws -> ParseResponse {
+        try await send("GET", "/parse/classes/\(className)/\(id)")
+    }
+
+    /// The results of a find, which must answer 200 with a `results` array.
+    func results(_ className: String, _ parameters: [(String, JSON)] = [], via transport: QueryTransport = .urlParameters) async throws
+        -> [JSON]
+    {
+        let answer = try await find(className, parameters, via: transport)
+        try #require(answer.status == 200, "find \(className) \(parameters): \(answer)")
+        return try #require(answer.json?["results"]?.array, "\(answer)")
+    }
+}
+
+/// A running server over a fresh memory store, with a client that sends the application id
+/// (and every configured key, each in its own header).
+struct ParseHarness: Sendable {
+    let server: MockServer
+    let clock: ManualClock
+    let client: ParseClient
+
+    var port: UInt16 { server.port }
+
+    /// A raw-socket client, for what URLSession will not send.
+    func raw() throws -> RawHTTPClient { try RawHTTPClient(port: port) }
+
+    /// A client that sends exactly `headers` (and whatever URLSession adds).
+    func withHeaders(_ headers: [String: String]) -> ParseClient { client.with(headers: headers) }
+}
+
+/// A clock that moves 1.25 s on every read, so every write gets its own instant and dates
+/// show non-zero milliseconds.
+func steppingClock() -> ManualClock {
+    let clock = ManualClock()
+    clock.startStepping(by: 1.25)
+    return clock
+}
+
+/// Runs `body` against a fresh server on a free port and stops the server afterwards.
+func withParseServer(
+    applicationID: String = "crudkit", restKey: String? = nil, clientKey: String? = nil, javascriptKey: String? = nil,
+    clock: ManualClock = steppingClock(), _ body: (ParseHarness) async throws -> Void
+) async throws {
+    let configuration = MockServer.Configuration(
+        port: 0, applicationID: applicationID, restKey: restKey, clientKey: clientKey, javascriptKey: javascriptKey)
+    let server = MockServer(store: MemoryStore(clock: clock), configuration: configuration)
+    try server.start()
+    var headers = ["X-Parse-Application-Id": applicationID, "Content-Type": "application/json"]
+    if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
+    if let clientKey { headers["X-Parse-Client-Key"] = clientKey }
+    if let javascriptKey { headers["X-Parse-Javascript-Key"] = javascriptKey }
+    let harness = ParseHarness(server: server, clock: clock, client: ParseClient(port: server.port, headers: headers))
+    do {
+        try await body(harness)
+    } catch {
+        harness.client.close()
+        await server.shutdown()
+        throw error
+    }
+    harness.client.close()
+    await server.shutdown()
+}
+
+/// Whether `text` is a date as Parse writes it: `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
+func isParseDate(_ text: String?) -> Bool {
+    guard let text else { return false }
+    let shape = Array("0000-00-00T00:00:00.000Z")
+    let characters = Array(text)
+    guard characters.count == shape.count else { return false }
+    return zip(characters, shape).allSatisfy { character, expected in
+        expected == "0" ? ("0"..."9").contains(character) : character == expected
+    }
+}
+
+/// Whether `text` is an objectId as the kit makes them: a lowercase UUID.
+func isKitObjectID(_ text: String?) -> Bool {
+    guard let text else { return false }
+    return UUID(uuidString: text) != nil && text == text.lowercased()
+}
+
+/// SplitMix64, for the seeded random tests.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// The seed of this run: `PARSE_DIALECT_SEED` when set, otherwise the time.
+    static func runSeed() -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["PARSE_DIALECT_SEED"], let seed = UInt64(text) { return seed }
+        return UInt64(Date().timeIntervalSince1970 * 1_000)
+    }
+}
