@@ -188,7 +188,7 @@ public final class MockServer: @unchecked Sendable {
             let start = ContinuousClock.now
             var response: HTTPResponse
             var fault = Fault.none
-            if ParseAPI.handles(request.path) {
+            if ParseAPI.handles(request.path) || request.method == "OPTIONS" {
                 fault = nextFault()
                 if configuration.latency > .zero { Thread.sleep(forTimeInterval: configuration.latency.seconds) }
                 switch fault {
@@ -196,7 +196,7 @@ public final class MockServer: @unchecked Sendable {
                 case .none, .drop: response = api.respond(to: request)
                 }
             } else {
-                response = .error(404, code: ParseCode.objectNotFound, "no such route: \(request.path)")
+                response = .error(404, code: ParseCode.objectNotFound, "no such route: \(request.method) \(request.path)")
             }
             let milliseconds = Int((ContinuousClock.now - start).seconds * 1_000)
             if fault == .drop {

@@ -134,9 +134,7 @@ final class ParseAPI: @unchecked Sendable {
     func run(_ call: Call) throws(ParseErrorReply) -> Answer {
         let segments = call.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         if segments == ["batch"], call.method == "POST" { return try batch(call.body) }
-        guard segments.count == 2 || segments.count == 3, segments[0] == "classes" else {
-            throw ParseErrorReply(code: ParseCode.objectNotFound, "Cannot \(call.method) /parse\(call.path)")
-        }
+        guard segments.count == 2 || segments.count == 3, segments[0] == "classes" else { throw Self.noRoute(call) }
         guard let parseClass = ParseClass(rawValue: segments[1]) else {
             if call.method == "DELETE" { throw ParseErrorReply(code: ParseCode.objectNotFound, "Object not found.") }
             throw ParseErrorReply(
@@ -153,8 +151,13 @@ final class ParseAPI: @unchecked Sendable {
         case ("GET", let id?): return try get(parseClass, try Self.recordID(id))
         case ("PUT", let id?): return try locked { () throws(ParseErrorReply) in try update(parseClass, try Self.recordID(id), call.body) }
         case ("DELETE", let id?): return try locked { () throws(ParseErrorReply) in try delete(parseClass, try Self.recordID(id)) }
-        default: throw ParseErrorReply(code: ParseCode.objectNotFound, "Cannot \(call.method) /parse\(call.path)")
+        default: throw Self.noRoute(call)
         }
+    }
+
+    /// A path or method the API does not have: 404, as Parse Server's router leaves it.
+    private static func noRoute(_ call: Call) -> ParseErrorReply {
+        ParseErrorReply(code: ParseCode.objectNotFound, "no such route: \(call.method) /parse\(call.path)")
     }
 
     private func locked<T>(_ body: () throws(ParseErrorReply) -> T) throws(ParseErrorReply) -> T {
@@ -429,7 +432,15 @@ final class ParseAPI: @unchecked Sendable {
         } catch {
             throw ParseErrorReply(error)
         }
-        for call in calls { _ = try copy.run(call) }
+        for call in calls {
+            do {
+                _ = try copy.run(call)
+            } catch {
+                var failure = error
+                failure.statusOverride = 400
+                throw failure
+            }
+        }
         var results: [JSONValue] = []
         for (index, call) in calls.enumerated() {
             do {

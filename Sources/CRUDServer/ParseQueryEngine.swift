@@ -84,6 +84,9 @@ indirect enum ParsePredicate {
                     guard case .string(let letters) = given else {
                         throw ParseErrorReply(code: ParseCode.invalidQuery, "Bad $options value for query: \(ParseFind.text(given))")
                     }
+                    guard letters.allSatisfy({ "imsx".contains($0) }) else {
+                        throw ParseErrorReply(code: ParseCode.invalidQuery, "Bad $options value for query: \(letters)")
+                    }
                     options = letters
                 }
                 do {

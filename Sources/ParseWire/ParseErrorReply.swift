@@ -14,6 +14,13 @@ public struct ParseErrorReply: Codable, Sendable, Equatable {
     public var reason: String?
     public var max: Int?
     public var position: Int?
+    /// The HTTP status, where it is not the one Parse gives the code (a failed transaction
+    /// answers 400 whatever the failing request's code). Not part of the body.
+    public var statusOverride: Int?
+
+    private enum CodingKeys: String, CodingKey {
+        case code, error, message, field, reason, max, position
+    }
 
     public init(code: Int?, _ message: String) {
         self.code = code
@@ -40,7 +47,7 @@ public struct ParseErrorReply: Codable, Sendable, Equatable {
     }
 
     /// The HTTP status Parse Server gives this error.
-    public var status: Int { code.map(ParseCode.status(of:)) ?? 400 }
+    public var status: Int { statusOverride ?? code.map(ParseCode.status(of:)) ?? 400 }
 
     /// The kit's error for this answer to a request that got `status`; `requestedID` is the
     /// id the request named, for `notFound`.
