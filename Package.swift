@@ -167,7 +167,7 @@ if hasSolutions {
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "crudkit"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "crudkit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

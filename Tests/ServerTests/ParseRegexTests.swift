@@ -1,5 +1,6 @@
 import CRUDConformance
 import Foundation
+import ParseWire
 import Testing
 
 @testable import CRUDServer
@@ -160,13 +161,13 @@ struct ParseRegexTests {
         ])
         // The same quoting as ParseSwift's `containsString` and this server's own helper.
         for text in ["", #"\E"#, #"a\Eb"#, #"\Q\E\\E"#, "x.*(", "caf\u{E9}", "a|b", "[^]", "$1"] {
-            let regex = try ParseRegex(pattern: ParseObjects.quotedRegex(text), options: "")
+            let regex = try ParseRegex(pattern: ParseFind.quotedRegex(text), options: "")
             #expect(regex.matches("before " + text + " after"), "quoted \(text.debugDescription)")
             if !text.isEmpty {
                 #expect(!regex.matches(String(text.dropLast())), "quoted \(text.debugDescription) against its prefix")
             }
         }
-        let caseless = try ParseRegex(pattern: ParseObjects.quotedRegex("CAF\u{C9} (1)"), options: "i")
+        let caseless = try ParseRegex(pattern: ParseFind.quotedRegex("CAF\u{C9} (1)"), options: "i")
         #expect(caseless.matches("un caf\u{E9} (1) noir") && !caseless.matches("cafe (1)"))
     }
 
