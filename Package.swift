@@ -28,7 +28,7 @@ func exerciseModule(_ folder: String) -> String { "Exercise" + folder.prefix(2) 
 
 let package = Package(
     name: "CRUDKit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "CRUDSpec", targets: ["CRUDSpec"]),
         .library(name: "CRUDConformance", targets: ["CRUDConformance"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ParseWire
 
 /// One parsed HTTP/1.1 request.
 struct HTTPRequest: Sendable {
@@ -65,10 +66,10 @@ enum RequestProblem: Error, Equatable {
 
     var response: HTTPResponse? {
         switch self {
-        case .malformed(let why): .error(400, code: 107, "malformed request: \(why)", close: true)
-        case .headersTooLarge: .error(431, code: 107, "request headers are larger than 16 KiB", close: true)
-        case .bodyTooLarge: .error(413, code: 107, "request body is larger than 1 MiB", close: true)
-        case .timedOut: .error(408, code: 107, "the request took too long to arrive", close: true)
+        case .malformed(let why): .error(400, code: ParseCode.invalidJSON, "malformed request: \(why)", close: true)
+        case .headersTooLarge: .error(431, code: ParseCode.invalidJSON, "request headers are larger than 16 KiB", close: true)
+        case .bodyTooLarge: .error(413, code: ParseCode.invalidJSON, "request body is larger than 1 MiB", close: true)
+        case .timedOut: .error(408, code: ParseCode.invalidJSON, "the request took too long to arrive", close: true)
         case .connectionClosed: nil
         }
     }

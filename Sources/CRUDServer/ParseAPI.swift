@@ -458,21 +458,10 @@ final class ParseAPI: @unchecked Sendable {
     /// Runs a store operation from this (non-async) connection thread and waits for it; a
     /// store error becomes its Parse answer.
     private func call<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws(ParseErrorReply) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                box.result = .success(try await operation())
-            } catch {
-                box.result = .failure(error)
-            }
-            done.signal()
-        }
-        done.wait()
-        switch box.result {
-        case .success(let value)?: return value
-        case .failure(let error as CRUDError)?: throw ParseErrorReply(error)
-        default: throw ParseErrorReply(code: ParseCode.internalError, "Internal server error.")
+        switch BlockingCall.run(operation) {
+        case .success(let value): return value
+        case .failure(let error as CRUDError): throw ParseErrorReply(error)
+        case .failure: throw ParseErrorReply(code: ParseCode.internalError, "Internal server error.")
         }
     }
 
@@ -483,8 +472,4 @@ final class ParseAPI: @unchecked Sendable {
             throw ParseErrorReply(error)
         }
     }
-}
-
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }

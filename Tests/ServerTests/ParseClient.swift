@@ -166,25 +166,27 @@ struct ParseClient: Sendable {
     let port: UInt16
     /// Sent with every request.
     let headers: [String: String]
-    private let session: URLSession
 
-    init(port: UInt16, headers: [String: String]) {
-        self.port = port
-        self.headers = headers
+    /// One session for every client: each URLSession holds threads and descriptors until it
+    /// is invalidated, and a test run makes hundreds of clients.
+    private static let shared: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = 60
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration)
+    }()
+
+    private var session: URLSession { Self.shared }
+
+    init(port: UInt16, headers: [String: String]) {
+        self.port = port
+        self.headers = headers
     }
 
     /// A client of the same server with other standard headers.
     func with(headers: [String: String]) -> ParseClient {
         ParseClient(port: port, headers: headers)
-    }
-
-    func close() {
-        session.finishTasksAndInvalidate()
     }
 
     var origin: String { "http://127.0.0.1:\(port)" }
@@ -205,11 +207,25 @@ struct ParseClient: Sendable {
         let url = try #require(URL(string: target), "not a URL: \(target)")
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 60)
         request.httpMethod = method
-        var all = headers
+        // A connection per request: kept-alive connections to the servers of finished tests
+        // would pile up in the shared session (hundreds of sockets in a full run).
+        var all = headers.merging(["Connection": "close"]) { given, _ in given }
         for (name, value) in extraHeaders { all[name] = value }
         for (name, value) in all { request.setValue(value, forHTTPHeaderField: name) }
         if let body { request.httpBody = Data(body.utf8) }
-        let (data, response) = try await session.data(for: request)
+        // A completion handler, not `data(for:)`: cancelling an async URLSession request can
+        // trap inside corelibs' URLSession (`behaviour(for:)`), taking the whole test run down.
+        let session = self.session
+        let (data, response) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+            session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    continuation.resume(returning: (data, response))
+                } else {
+                    continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                }
+            }.resume()
+        }
         let http = try #require(response as? HTTPURLResponse)
         var names: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -304,11 +320,9 @@ func withParseServer(
     do {
         try await body(harness)
     } catch {
-        harness.client.close()
         await server.shutdown()
         throw error
     }
-    harness.client.close()
     await server.shutdown()
 }
 
@@ -348,4 +362,29 @@ struct SeededRandom: RandomNumberGenerator {
         if let text = ProcessInfo.processInfo.environment["PARSE_DIALECT_SEED"], let seed = UInt64(text) { return seed }
         return UInt64(Date().timeIntervalSince1970 * 1_000)
     }
+}
+
+/// One server holding the six tasks, shared by the cases that only read them (the suite runs
+/// one case at a time): a server and six creates per case made hundreds of each.
+private actor SeededServer {
+    static let shared = SeededServer()
+    private var ready: (harness: ParseHarness, six: SixTasks)?
+
+    func get() async throws -> (harness: ParseHarness, six: SixTasks) {
+        if let ready { return ready }
+        let clock = steppingClock()
+        let server = MockServer(store: MemoryStore(clock: clock), configuration: .init(port: 0))
+        try server.start()
+        let headers = ["X-Parse-Application-Id": "crudkit", "Content-Type": "application/json"]
+        let harness = ParseHarness(server: server, clock: clock, client: ParseClient(port: server.port, headers: headers))
+        let seeded = (harness, try await SixTasks.seed(harness.client))
+        ready = seeded
+        return seeded
+    }
+}
+
+/// Runs `body` against the shared server that holds the six tasks; `body` must not write.
+func withSeededServer(_ body: (ParseHarness, SixTasks) async throws -> Void) async throws {
+    let (harness, six) = try await SeededServer.shared.get()
+    try await body(harness, six)
 }

@@ -13,7 +13,9 @@ import Testing
 // kit differs on purpose (an "extension" in /work/notes/parse-dialect-decisions.md) it says what
 // the kit answers instead ("kit: …"). The tests talk HTTP only.
 
-@Suite("ParseDialectTests: a Parse client written from Parse Server's REST guide")
+/// Serialized: each case starts a server of its own, and hundreds of them at once (with their
+/// threads and sockets) would starve every other test of the run.
+@Suite("ParseDialectTests: a Parse client written from Parse Server's REST guide", .serialized)
 struct ParseDialectTests {}
 
 // MARK: - Shared data and checks
@@ -1318,8 +1320,7 @@ extension ParseDialectTests {
             "where: equality, dates, $eq $ne $in $nin $exists $gt $gte $lt $lte, $regex, $text, $or, $and", arguments: whereCases,
             QueryTransport.allCases)
         func whereClause(_ query: WhereCase, via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                let six = try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, six in
                 let whereJSON = try json(six.expand(query.template))
                 let answer = try await harness.client.find("Task", [("where", whereJSON)], via: transport)
                 #expect(answer.status == 200, "\(answer)")
@@ -1331,8 +1332,7 @@ extension ParseDialectTests {
             "A bad where: invalid or unsupported patterns 102, bad $options 102, unknown $op 107, bad $or/$and 102, bad $text 107",
             arguments: whereErrorCases, QueryTransport.allCases)
         func whereError(_ query: WhereErrorCase, via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, _ in
                 let answer = try await harness.client.find("Task", [("where", try json(query.template))], via: transport)
                 expectParseError(answer, status: 400, code: query.code, message: query.message)
                 if let prefix = query.prefix { #expect(answer.json?["error"]?.string?.hasPrefix(prefix) == true, "\(answer)") }
@@ -1347,22 +1347,17 @@ extension ParseDialectTests {
             try server.start()
             let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit", "Content-Type": "application/json"])
             try await client.create("Task", ["title": .string(String(repeating: "a", count: 40) + "!")])
-            let start = ContinuousClock.now
+            // A backtracking matcher takes about 2^40 steps here; the client's timeout would end the test.
             let answer = try await client.find("Task", [("where", ["title": ["$regex": "^(a+)+$"]])])
-            let elapsed = ContinuousClock.now - start
             #expect(answer.status == 200 && answer.json?["results"]?.array?.isEmpty == true, "\(answer)")
-            #expect(elapsed < .seconds(10), "took \(elapsed)")
-            client.close()
-            // A server still matching would keep stop() waiting for its connection thread.
-            if elapsed < .seconds(10) { await server.shutdown() }
+            await server.shutdown()
         }
 
         @Test(
             "order: comma list or JSON array, any field, descending with -, unknown fields ignored", arguments: orderCases,
             QueryTransport.allCases)
         func order(_ order: OrderCase, via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                let six = try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, six in
                 var parameters: [(String, JSON)] = [("order", order.order)]
                 if let template = order.whereTemplate { parameters.append(("where", try json(template))) }
                 let answer = try await harness.client.find("Task", parameters, via: transport)
@@ -1375,8 +1370,7 @@ extension ParseDialectTests {
             "limit, skip and count: count=1 or count=true gives {results, count} with count over all matches", arguments: pagingCases,
             QueryTransport.allCases)
         func paging(_ paging: ParametersCase, via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                let six = try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, six in
                 let answer = try await harness.client.find("Task", paging.parameters, via: transport)
                 #expect(answer.status == 200, "\(answer)")
                 #expect(six.indices(answer.json?["results"]?.array ?? []) == paging.expected, "\(answer)")
@@ -1410,8 +1404,7 @@ extension ParseDialectTests {
 
         @Test("keys and excludeKeys: Parse always keeps objectId, createdAt and updatedAt", arguments: keysCases, QueryTransport.allCases)
         func keys(_ keys: KeysCase, via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, _ in
                 let results = try await harness.client.results("Task", keys.parameters + [("order", "createdAt")], via: transport)
                 #expect(results.count == 6)
                 let always: Set<String> = ["objectId", "createdAt", "updatedAt"]
@@ -1439,8 +1432,7 @@ extension ParseDialectTests {
                 ("subqueryReadPreference", "SECONDARY"), ("hint", "_id_"), ("comment", "dialect test"),
             ] as [(String, JSON)], QueryTransport.allCases)
         func ignoredParameter(parameter: (String, JSON), via transport: QueryTransport) async throws {
-            try await withParseServer { harness in
-                let six = try await SixTasks.seed(harness.client)
+            try await withSeededServer { harness, six in
                 let results = try await harness.client.results("Task", [parameter], via: transport)
                 #expect(six.indices(results) == SixTasks.all)
             }
