@@ -2,6 +2,7 @@ import CRUDMemory
 import CRUDServer
 import CRUDSpec
 import Foundation
+import ParseWire
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,69 +12,24 @@ import Testing
 // A small Parse REST client written from Parse Server's REST guide, for the dialect tests: it
 // knows only HTTP, JSON and the guide's conventions, nothing of the server's internals.
 
-/// A JSON value, so requests and answers can be built and compared without `Any`.
-enum JSON: Sendable, Hashable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
+/// JSON values are the kit's own (`JSONValue`); these additions let the tests write them as
+/// literals and read answers back briefly.
+typealias JSON = JSONValue
 
+extension JSONValue {
     /// Parses JSON text; nil when it is not JSON.
-    static func parse(_ data: Data) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: data)
+    static func parse(_ data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    static func parse(_ text: String) -> JSON? {
+    static func parse(_ text: String) -> JSONValue? {
         parse(Data(text.utf8))
     }
 
     /// Compact JSON text, keys sorted.
-    var text: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-            return String(number)
-        case .string(let string): return Self.quoted(string)
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .object(let members):
-            return "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
-        }
-    }
+    var text: String { ParseFind.text(self) }
 
-    private static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    subscript(key: String) -> JSON? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
-
-    var string: String? {
-        if case .string(let string) = self { return string }
-        return nil
-    }
+    subscript(key: String) -> JSONValue? { object?[key] }
 
     var bool: Bool? {
         if case .bool(let flag) = self { return flag }
@@ -81,17 +37,15 @@ enum JSON: Sendable, Hashable {
     }
 
     var int: Int? {
-        if case .number(let number) = self, number == number.rounded(), abs(number) < 1e15 { return Int(number) }
-        return nil
+        switch self {
+        case .integer(let number): number
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: Int(number)
+        default: nil
+        }
     }
 
-    var array: [JSON]? {
+    var array: [JSONValue]? {
         if case .array(let items) = self { return items }
-        return nil
-    }
-
-    var object: [String: JSON]? {
-        if case .object(let members) = self { return members }
         return nil
     }
 
@@ -99,41 +53,23 @@ enum JSON: Sendable, Hashable {
     var keys: [String] { object?.keys.sorted() ?? [] }
 }
 
-extension JSON: Decodable {
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let items = try? container.decode([JSON].self) {
-            self = .array(items)
-        } else {
-            self = .object(try container.decode([String: JSON].self))
-        }
-    }
-}
-
-extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    init(nilLiteral: ()) { self = .null }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(stringLiteral value: String) { self = .string(value) }
-    init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSON)...) {
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements) { _, last in last })
     }
 }
 
-extension JSON: CustomStringConvertible {
-    var description: String { text }
+extension JSONValue: CustomStringConvertible {
+    public var description: String { text }
 }
 
 /// One HTTP answer.

@@ -332,7 +332,7 @@ extension ParseDialectTests {
                 raw.send(
                     "GET /parse/classes/Task/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(harness.port)\r\nX-Parse-Application-Id: crudkit\r\n\r\n")
                 let fetched = try #require(await raw.response(), "no answer after a chunked request")
-                let object = JSON.parse(Data(fetched.body))
+                let object: JSON? = JSON.parse(Data(fetched.body))
                 #expect(object?["title"] == "Chunked bread" && object?["notes"] == "sent in three chunks", "\(String(describing: object))")
             }
         }
