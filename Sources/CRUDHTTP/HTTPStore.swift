@@ -280,7 +280,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await (isWrite ? writeSession : readSession).data(for: request)
+                (data, response) = try await Self.exchange(request, on: isWrite ? writeSession : readSession)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
                 lastProblem = (error as? URLError).map(Self.describe) ?? "the connection failed"
@@ -305,6 +305,22 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             return json
         }
         throw .network(reason: "\(lastProblem), after \(configuration.maxAttempts) attempts")
+    }
+
+    /// One request and its answer, through a completion handler. Not `data(for:)`: when the
+    /// calling task is cancelled (a check that ran out of time), corelibs' URLSession cancels
+    /// that request and can trap (`URLSession.behaviour(for:)`), ending the whole process.
+    /// Here a cancelled caller still gets the answer, or the request's own timeout.
+    private static func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    continuation.resume(returning: (data, response))
+                } else {
+                    continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                }
+            }.resume()
+        }
     }
 
     /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a
