@@ -63,11 +63,12 @@ public enum ParseObjects {
     /// The object a create made: what was `sent`, overlaid with what the server `answered`
     /// (objectId, createdAt, and any field it stored differently, as Parse Server returns a
     /// field a beforeSave trigger changed; `null` there means the field was dropped).
+    /// `updatedAt` is `createdAt` unless the answer says otherwise.
     public static func created(sent: [String: JSONValue], answered: [String: JSONValue]) throws(CRUDError) -> [String: JSONValue] {
         guard let createdAt = answered["createdAt"] else { throw unreadable }
         var object = sent
         for (key, value) in answered { object[key] = value == .null ? nil : value }
-        object["updatedAt"] = createdAt
+        object["updatedAt"] = answered["updatedAt"] ?? createdAt
         return object
     }
 
