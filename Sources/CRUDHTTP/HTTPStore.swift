@@ -319,8 +319,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a
     /// search term arrive as themselves.
     static func percentEncoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
+        // ASCII only: CharacterSet.alphanumerics would leave é unencoded.
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 

@@ -160,10 +160,20 @@ struct RequestReader {
     /// chunk, then trailer lines until an empty one. The same 1 MiB limit as any body.
     private mutating func readChunkedBody() throws(RequestProblem) -> [UInt8] {
         var body: [UInt8] = []
+        // Size lines and trailers count against the header limit, so framing cannot run on forever.
+        var framing = 0
+        func framingLine() throws(RequestProblem) -> [UInt8] {
+            let line = try readLine()
+            framing += line.count + 2
+            guard framing <= Self.maxHeaderBytes else { throw .headersTooLarge }
+            return line
+        }
         while true {
-            let line = String(decoding: try readLine(), as: UTF8.self)
+            let line = String(decoding: try framingLine(), as: UTF8.self)
             let sizeText = line.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard !sizeText.isEmpty, sizeText.count <= 8, let size = Int(sizeText, radix: 16) else {
+            // Hex digits only: Int(_:radix:) would also take a sign, and a negative size
+            // would index before the buffer.
+            guard !sizeText.isEmpty, sizeText.count <= 8, sizeText.allSatisfy(\.isHexDigit), let size = Int(sizeText, radix: 16) else {
                 throw .malformed("bad chunk size '\(sizeText)'")
             }
             if size == 0 { break }
@@ -173,7 +183,7 @@ struct RequestReader {
             body += buffer[..<size]
             buffer.removeFirst(size + 2)
         }
-        while try !readLine().isEmpty {}  // trailers, ignored
+        while try !framingLine().isEmpty {}  // trailers, ignored
         return body
     }
 

@@ -134,6 +134,8 @@ public final class MockServer: @unchecked Sendable {
             let connection = Socket.acceptConnection(descriptor)
             guard connection >= 0 else {
                 if state.withLock({ listener }) < 0 { return }
+                // Out of descriptors, say: wait a little rather than spin on the error.
+                Thread.sleep(forTimeInterval: 0.01)
                 continue
             }
             let admitted = state.withLock {

@@ -75,10 +75,17 @@ final class ParseAPI: @unchecked Sendable {
         guard isAuthorized(request) else { return .json(403, ["error": "unauthorized"]) }
         // A retried write with the same request id gets the first answer again instead of
         // running twice.
-        if request.method != "GET", let key = request.header("X-Parse-Request-Id"), !key.isEmpty {
+        if request.method != "GET", !Self.isFind(request), let key = request.header("X-Parse-Request-Id"), !key.isEmpty {
             return replies.reply(for: "\(request.method) \(request.path) \(key)") { route(request, path: path) }
         }
         return route(request, path: path)
+    }
+
+    /// Whether a POST is a find (`"_method": "GET"` in its body): a read, which a repeated
+    /// request id must not answer from the cache of writes.
+    private static func isFind(_ request: HTTPRequest) -> Bool {
+        guard request.method == "POST", request.body.count < 64 << 10, request.body.contains(UInt8(ascii: "_")) else { return false }
+        return (try? body(of: request))?["_method"] == .string("GET")
     }
 
     /// Parse Server's check: the application id, and, when client keys are configured, at

@@ -289,7 +289,7 @@ enum ParseResults {
         return decorated.sorted { lhs, rhs in
             for (index, key) in keys.enumerated() {
                 var order = lhs.values[index].order(rhs.values[index])
-                if order == .orderedSame, key.field == "createdAt" {
+                if order == .orderedSame, key.field == "createdAt", lhs.record.sequence != rhs.record.sequence {
                     order = lhs.record.sequence < rhs.record.sequence ? .orderedAscending : .orderedDescending
                 }
                 if order == .orderedSame { continue }

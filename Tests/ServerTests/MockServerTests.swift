@@ -134,6 +134,13 @@ struct MockServerTests {
             ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: ten\r\n\r\n", 400),
             ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}", 400),
             ("POST /parse/classes/Task HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+            // A signed size would index before the buffer: refused, and the server lives on.
+            ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nxx\r\n", 400),
+            ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxx\r\n0\r\n\r\n", 400),
+            (
+                "POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+                    + String(repeating: "X-Trailer: \(String(repeating: "a", count: 1_000))\r\n", count: 20), 431
+            ),
         ]
         for (raw, status) in cases {
             let client = try running.client()
