@@ -98,19 +98,17 @@ final class ParseAPI: @unchecked Sendable {
     private func route(_ request: HTTPRequest, path: String) -> HTTPResponse {
         do {
             let body = try Self.body(of: request)
+            // Each value is JSON when it parses as JSON, else text, as Parse Server reads them.
+            let decoder = JSONDecoder()
             var parameters: [String: JSONValue] = [:]
             for (name, text) in request.query {
-                parameters[name] = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
+                parameters[name] = (try? decoder.decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
             }
             let answer = try run(Call(method: request.method, path: path, parameters: parameters, body: body))
             return .json(answer.status, answer.body.foundationValue, headers: answer.headers)
         } catch {
-            return .json(error.status, Self.errorBody(error))
+            return .json(error.status, error.json.foundationValue)
         }
-    }
-
-    private static func errorBody(_ error: ParseErrorReply) -> Any {
-        (try? JSONEncoder().encode(error)).flatMap { try? JSONValue.parse($0) } ?? ["code": error.code ?? 1, "error": error.error ?? ""]
     }
 
     /// A JSON object body; none is `{}`, as Parse Server reads it.
@@ -400,11 +398,7 @@ final class ParseAPI: @unchecked Sendable {
         do {
             return .object(["success": try work().body])
         } catch {
-            guard let encoded = try? JSONEncoder().encode(error), let value = try? JSONDecoder().decode(JSONValue.self, from: encoded)
-            else {
-                return .object(["error": .object(["code": .integer(ParseCode.internalError), "error": .string("Internal server error.")])])
-            }
-            return .object(["error": value])
+            return .object(["error": error.json])
         }
     }
 

@@ -27,8 +27,7 @@ indirect enum ParsePredicate {
         case text(term: String?, caseSensitive: Bool, diacriticSensitive: Bool)
     }
 
-    /// Reads `constraints` (a `where`) for objects of `parseClass`: Parse's operators, with
-    /// Parse's codes for what is wrong.
+    /// Reads `constraints` (a `where`): Parse's operators, with Parse's codes for what is wrong.
     static func compile(_ constraints: [String: JSONValue]) throws(ParseErrorReply) -> ParsePredicate {
         var parts: [ParsePredicate] = []
         for key in constraints.keys.sorted() {
@@ -242,7 +241,7 @@ enum ParseText {
     static func contains(_ text: String, _ term: String?, caseSensitive: Bool, diacriticSensitive: Bool) -> Bool {
         guard let term else { return true }
         if !caseSensitive && !diacriticSensitive { return TextKey.matches(text, search: term) }
-        func key(_ value: String) -> [Unicode.Scalar] {
+        func key(_ value: String) -> String {
             var text = caseSensitive ? value : TextKey.folded(value)
             if !diacriticSensitive {
                 text = String(
@@ -251,12 +250,9 @@ enum ParseText {
                             $0.properties.generalCategory != .nonspacingMark
                         }))
             }
-            return Array(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+            return text.precomposedStringWithCanonicalMapping
         }
-        let (hay, needle) = (key(text), key(term))
-        guard !needle.isEmpty else { return true }
-        guard hay.count >= needle.count else { return false }
-        return (0...(hay.count - needle.count)).contains { hay[$0..<($0 + needle.count)].elementsEqual(needle) }
+        return TextKey.contains(key(text), key(term))
     }
 }
 

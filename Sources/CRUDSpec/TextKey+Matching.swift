@@ -11,7 +11,7 @@ extension TextKey {
     }
 
     /// Literal substring test on scalars, so the result matches a byte-wise search of UTF-8.
-    static func contains(_ haystack: String, _ needle: String) -> Bool {
+    public static func contains(_ haystack: String, _ needle: String) -> Bool {
         let hay = Array(haystack.unicodeScalars)
         let pin = Array(needle.unicodeScalars)
         if pin.isEmpty { return true }

@@ -46,6 +46,12 @@ public struct ParseErrorReply: Codable, Sendable, Equatable {
         }
     }
 
+    /// The answer's body as JSON, through its `Codable` form (the one list of its keys).
+    public var json: JSONValue {
+        (try? JSONEncoder().encode(self)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+            ?? .object(["code": .integer(ParseCode.internalError), "error": .string("Internal server error.")])
+    }
+
     /// The HTTP status Parse Server gives this error.
     public var status: Int { statusOverride ?? code.map(ParseCode.status(of:)) ?? 400 }
 

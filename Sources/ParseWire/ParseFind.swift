@@ -40,12 +40,6 @@ public struct ParseFind: Sendable, Equatable {
         .object(["$text": .object(["$search": .object(["$term": .string(term)])])])
     }
 
-    /// `text` as a literal regular expression, the way Parse's SDKs quote a term for
-    /// `containsString`: `\Q…\E`, with any `\E` inside it written as `\E\\E\Q`.
-    public static func quotedRegex(_ text: String) -> String {
-        "\\Q" + text.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E"
-    }
-
     /// The parameters as URL query items, for a GET.
     public var queryItems: [(String, String)] {
         var items: [(String, String)] = []

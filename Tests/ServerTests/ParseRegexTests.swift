@@ -1,6 +1,5 @@
 import CRUDConformance
 import Foundation
-import ParseWire
 import Testing
 
 @testable import CRUDServer
@@ -161,13 +160,13 @@ struct ParseRegexTests {
         ])
         // The same quoting as ParseSwift's `containsString` and this server's own helper.
         for text in ["", #"\E"#, #"a\Eb"#, #"\Q\E\\E"#, "x.*(", "caf\u{E9}", "a|b", "[^]", "$1"] {
-            let regex = try ParseRegex(pattern: ParseFind.quotedRegex(text), options: "")
+            let regex = try ParseRegex(pattern: quotedRegex(text), options: "")
             #expect(regex.matches("before " + text + " after"), "quoted \(text.debugDescription)")
             if !text.isEmpty {
                 #expect(!regex.matches(String(text.dropLast())), "quoted \(text.debugDescription) against its prefix")
             }
         }
-        let caseless = try ParseRegex(pattern: ParseFind.quotedRegex("CAF\u{C9} (1)"), options: "i")
+        let caseless = try ParseRegex(pattern: quotedRegex("CAF\u{C9} (1)"), options: "i")
         #expect(caseless.matches("un caf\u{E9} (1) noir") && !caseless.matches("cafe (1)"))
     }
 
@@ -415,4 +414,10 @@ struct ParseRegexTests {
         #expect(try !ParseRegex(pattern: "(a+)+b", options: "i").matches(many))
         #expect(try ParseRegex(pattern: "(.*)*\\n", options: "sm").matches(many + "\n"))
     }
+}
+
+/// `text` as a literal regular expression, the way Parse's SDKs quote a term for
+/// `containsString`: `\Q…\E`, with any `\E` inside it written as `\E\\E\Q`.
+private func quotedRegex(_ text: String) -> String {
+    "\\Q" + text.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E"
 }
