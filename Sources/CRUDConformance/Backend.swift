@@ -15,16 +15,31 @@ public struct Backend: Sendable, Identifiable, CustomStringConvertible {
     public let name: String
     /// What the backend declares it can do. Rules that need more are not applicable.
     public let capabilities: Set<Capability>
+    /// At most this many checks on this backend run at once, whatever the runner allows:
+    /// 1 for a backend whose checks share one server and must not see each other's records.
+    public let maxConcurrentChecks: Int?
     /// Makes fresh, empty storage: a new temporary file, a new server, or nothing at all.
     public let makeStorage: @Sendable () async throws -> any BackendStorage
 
-    /// Describes a backend.
+    /// Where a backend's stores take their dates from.
+    public enum TimeSource: Sendable {
+        /// The clock passed to ``BackendStorage/open(clock:)``, as every store of the kit
+        /// does: the backend declares ``Capability/injectedClock``.
+        case injectedClock
+        /// A clock of its own, such as a remote server's: rules that set the time are not
+        /// applicable.
+        case ownClock
+    }
+
+    /// Describes a backend. Its stores are assumed to take their dates from the clock they
+    /// are opened with unless `time` is ``TimeSource/ownClock``.
     public init(
-        name: String, capabilities: Set<Capability> = [],
+        name: String, capabilities: Set<Capability> = [], time: TimeSource = .injectedClock, maxConcurrentChecks: Int? = nil,
         makeStorage: @escaping @Sendable () async throws -> any BackendStorage
     ) {
         self.name = name
-        self.capabilities = capabilities
+        self.capabilities = time == .injectedClock ? capabilities.union([.injectedClock]) : capabilities.subtracting([.injectedClock])
+        self.maxConcurrentChecks = maxConcurrentChecks.map { max(1, $0) }
         self.makeStorage = makeStorage
     }
 

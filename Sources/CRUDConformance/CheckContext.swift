@@ -17,7 +17,8 @@ public final class CheckContext: @unchecked Sendable {
     /// rule, which replays and shrinks sequences) make it from here.
     public let backend: Backend
     /// The clock every store of this check is opened with. It stands still unless moved.
-    public let clock: ManualClock
+    /// Only a backend that declares ``Capability/injectedClock`` reads it.
+    let suiteClock: ManualClock
     private let storage: any BackendStorage
     // Guarded by `lock`: reopen swaps the store while other tasks of the check may read it.
     private let lock = NSLock()
@@ -27,7 +28,7 @@ public final class CheckContext: @unchecked Sendable {
     init(backend: Backend, storage: any BackendStorage, clock: ManualClock) {
         self.backend = backend
         self.storage = storage
-        self.clock = clock
+        self.suiteClock = clock
     }
 
     /// The store that is open now.
@@ -42,7 +43,7 @@ public final class CheckContext: @unchecked Sendable {
 
     /// Opens the first store; called by the runner.
     func open() async throws {
-        let store = try await attempt("opening a fresh store") { try await storage.open(clock: clock) }
+        let store = try await attempt("opening a fresh store") { try await storage.open(clock: suiteClock) }
         lock.withLock { current = store }
     }
 
@@ -52,7 +53,7 @@ public final class CheckContext: @unchecked Sendable {
     public func reopen() async throws -> any CRUDSpec {
         try await close()
         let store = try await attempt("opening the store again after closing it") {
-            try await storage.open(clock: clock)
+            try await storage.open(clock: suiteClock)
         }
         lock.withLock { current = store }
         return store

@@ -29,24 +29,38 @@ public struct ConformanceRunner: Sendable {
         return RuleResult(rule: rule, backendName: backend.name, outcome: outcome, duration: ContinuousClock.now - start)
     }
 
-    /// Checks every rule on every backend, at most ``maxConcurrentChecks`` at once.
+    /// Checks every rule on every backend, at most ``maxConcurrentChecks`` at once, and no
+    /// more on one backend than it allows (``Backend/maxConcurrentChecks``).
     /// Results come back in backend order, then rule order.
     public func run(_ rules: [Rule], on backends: [Backend]) async -> [RuleResult] {
-        let jobs = backends.flatMap { backend in rules.map { (backend: backend, rule: $0) } }
+        let jobs = backends.indices.flatMap { backend in rules.map { (backend: backend, rule: $0) } }
         var results = [RuleResult?](repeating: nil, count: jobs.count)
+        var waiting = Array(jobs.indices)
+        var running = [Int](repeating: 0, count: backends.count)
         await withTaskGroup(of: (Int, RuleResult).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < jobs.count else { return }
-                let index = next
+            /// Starts the first waiting job whose backend has room; false when none has.
+            func startNext() -> Bool {
+                guard
+                    let position = waiting.firstIndex(where: { index in
+                        let backend = backends[jobs[index].backend]
+                        return running[jobs[index].backend] < (backend.maxConcurrentChecks ?? Int.max)
+                    })
+                else { return false }
+                let index = waiting.remove(at: position)
                 let job = jobs[index]
-                next += 1
-                group.addTask { (index, await run(job.rule, on: job.backend)) }
+                running[job.backend] += 1
+                group.addTask { (index, await run(job.rule, on: backends[job.backend])) }
+                return true
             }
-            for _ in 0..<maxConcurrentChecks { startNext() }
+            // Fill the free slots, skipping jobs of backends at their limit; each finished
+            // check frees a slot, and maybe room on a backend that an earlier pass skipped.
+            var inFlight = 0
+            while inFlight < maxConcurrentChecks, startNext() { inFlight += 1 }
             for await (index, result) in group {
                 results[index] = result
-                startNext()
+                running[jobs[index].backend] -= 1
+                inFlight -= 1
+                while inFlight < maxConcurrentChecks, startNext() { inFlight += 1 }
             }
         }
         return results.compactMap { $0 }

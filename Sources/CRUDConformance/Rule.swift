@@ -13,11 +13,15 @@ public enum RuleLevel: String, Sendable, Hashable, Codable, CaseIterable {
 public enum Capability: String, Sendable, Hashable, Codable, CaseIterable {
     /// Records survive closing the store and opening it again on the same storage.
     case durability
+    /// The store takes every date from the clock it is opened with, so a check can set the
+    /// time and know the dates to expect. A remote server keeps its own time and cannot.
+    case injectedClock
 
     /// What the capability means, for "not applicable" reasons.
     public var summary: String {
         switch self {
         case .durability: "keeps its records across close and reopen"
+        case .injectedClock: "takes its dates from the clock the suite opens it with"
         }
     }
 }

@@ -35,11 +35,11 @@ extension CheckContext {
         try await attempt(Describe.createTask(title, notes)) { try await store.createTask(title: title, notes: notes) }
     }
 
-    /// Creates tasks with these titles, one second apart, oldest first.
+    /// Creates tasks with these titles, each later than the one before, oldest first.
     func createTasks(_ titles: [String]) async throws -> [TaskItem] {
         var tasks: [TaskItem] = []
         for title in titles {
-            clock.advance(seconds: 1)
+            await letTimePass(seconds: 1)
             tasks.append(try await createTask(title))
         }
         return tasks
@@ -141,10 +141,39 @@ extension CheckContext {
         try expectSameInstant(actual.updatedAt, expected.updatedAt, "\(what): updatedAt")
     }
 
+    // MARK: Time
+
+    /// The suite's clock, for rules that require ``Capability/injectedClock``. A rule that
+    /// uses it without requiring it is a mistake of the suite: on a backend with a clock of
+    /// its own, the check fails here and says so, instead of passing on dates nobody set.
+    var clock: ManualClock {
+        get throws(CheckFailure) {
+            guard backend.capabilities.contains(.injectedClock) else {
+                throw CheckFailure(
+                    step: "using the suite's clock",
+                    expected: "only in rules that require injectedClock (a mistake in the suite, not in \(backendName))",
+                    actual: "\(backendName) keeps its own time, and this rule does not declare that it needs the suite's clock")
+            }
+            return suiteClock
+        }
+    }
+
+    /// Makes the next write happen later than the last: the suite's clock moves on by
+    /// `seconds`, or, on a backend with its own clock, real time passes the next
+    /// millisecond (dates are compared to the millisecond).
+    func letTimePass(seconds: TimeInterval = 61.234) async {
+        if backend.capabilities.contains(.injectedClock) {
+            suiteClock.advance(seconds: seconds)
+        } else {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
     /// Moves the clock to a new instant with a millisecond part, so dates that lose
     /// their milliseconds are caught, and returns it.
     @discardableResult
-    func tick(seconds: TimeInterval = 61.234) -> Date {
+    func tick(seconds: TimeInterval = 61.234) throws -> Date {
+        let clock = try clock
         clock.advance(seconds: seconds)
         return clock.peek()
     }
@@ -155,13 +184,14 @@ extension CheckContext {
 
     /// From now on the clock moves on every read, so a store that reads it twice in one
     /// operation, or not at all, is seen. Rules about time start with this.
-    func moveClockOnEveryRead() {
-        clock.startStepping(by: Self.clockStep)
+    func moveClockOnEveryRead() throws {
+        try clock.startStepping(by: Self.clockStep)
     }
 
     /// Runs `operation` (which must succeed) and returns its result with the instants the
     /// store read from the stepping clock meanwhile.
     func timed<T>(_ step: String, _ operation: () async throws -> T) async throws -> (value: T, instants: [Date]) {
+        let clock = try clock
         let mark = clock.readCount
         let value = try await attempt(step, operation)
         return (value, clock.instantsRead(since: mark))

@@ -7,10 +7,11 @@ extension Rules {
             "CONTACT-CREATE-001",
             statement: "A new contact has its name and phone trimmed, its email trimmed and lowercased, and createdAt = updatedAt = now.",
             reason: "Normalizing on the way in keeps comparisons, uniqueness and display consistent.",
-            hint: "Run Validation.name, .email and .phone and store what they return."
+            hint: "Run Validation.name, .email and .phone and store what they return.",
+            requires: [.injectedClock]
         ) { context in
-            context.tick()
-            context.moveClockOnEveryRead()
+            try context.tick()
+            try context.moveClockOnEveryRead()
             let (contact, instants) = try await context.timed(
                 Describe.createContact("  Ada Lovelace ", " Ada@Example.ORG\n", " +44 20 7946 0018 ")
             ) {
@@ -166,7 +167,7 @@ extension Rules {
                 ("σα", "sa@example.com"), ("Émile", "emile@example.com"),
             ]
             for (name, email) in pairs {
-                context.tick(seconds: 1)
+                await context.letTimePass(seconds: 1)
                 _ = try await context.createContact(name, email)
             }
             let names = try await context.listContacts().map(\.name)
@@ -224,7 +225,7 @@ extension Rules {
         ) { context in
             var made: [Contact] = []
             for (index, name) in ["Ada", "ada", "ADA King", "Bob", "Émile", "emile", "Zoë", "Ada"].enumerated() {
-                context.tick(seconds: 1)
+                await context.letTimePass(seconds: 1)
                 made.append(try await context.createContact(name, "person\(7 - index)@example.com"))
             }
             // Equal names whose emails are é precomposed, then decomposed: the decomposed one
@@ -314,9 +315,10 @@ extension Rules {
             "CONTACT-UPDATE-001",
             statement: "An update changes only the fields it names: same id and createdAt, updatedAt becomes now.",
             reason: "Editing a phone number must not wipe the email.",
-            hint: "Apply each non-nil change to the stored record; leave nil fields as they are."
+            hint: "Apply each non-nil change to the stored record; leave nil fields as they are.",
+            requires: [.injectedClock]
         ) { context in
-            let created = context.tick()
+            let created = try context.tick()
             let ada = try await context.createContact("Ada", "ada@example.com", phone: "555 123 4567")
             let steps: [(ContactChanges, String, String, String?)] = [
                 (ContactChanges(name: " Ada King "), "Ada King", "ada@example.com", "555 123 4567"),
@@ -325,7 +327,7 @@ extension Rules {
                 (ContactChanges(), "Ada King", "countess@example.com", "+44 20 7946 0018"),
             ]
             _ = try await context.createContact("Ada", "other.ada@example.com", phone: "555 123 4567")
-            context.moveClockOnEveryRead()
+            try context.moveClockOnEveryRead()
             for (changes, name, email, phone) in steps {
                 let before = try await context.snapshot()
                 let (updated, instants) = try await context.timed("updateContact(Ada, \(Describe.changes(changes)))") {

@@ -13,7 +13,7 @@ extension Rules {
         ) { context in
             var made: [TaskItem] = []
             for text in ["Plain", "Cafe\u{301} 👩‍💻 '); DROP TABLE tasks; --", "Notes too"] {
-                context.tick()
+                await context.letTimePass()
                 made.append(try await context.createTask(text, notes: text == "Notes too" ? "line 1\nline 2\r\nline 3\rline 4" : nil))
             }
             made[0] = try await context.attempt("toggleTask(\"Plain\")") { try await context.store.toggleTask(id: made[0].id) }
@@ -27,9 +27,9 @@ extension Rules {
             statement: "Order survives reopen, including tasks created at the same instant and tasks with equal titles.",
             reason: "A list that reshuffles after a relaunch looks like data was lost.",
             hint: "Persist the creation sequence (array order, rowid), not only the dates.",
-            requires: [.durability]
+            requires: [.durability, .injectedClock]
         ) { context in
-            context.tick()
+            try context.tick()
             for title in ["b", "a", "B", "a", "c"] { _ = try await context.createTask(title) }
             let newest = try await context.list()
             let byTitle = try await context.list(TaskQuery(sort: .title))
@@ -61,7 +61,7 @@ extension Rules {
             let made = try await context.createTasks(["rename me", "delete me", "complete me"])
             let ada = try await context.createContact("Ada", "ada@example.com")
             let grace = try await context.createContact("Grace", "grace@example.com")
-            context.tick()
+            await context.letTimePass()
             let renamed = try await context.attempt("renameTask(\"rename me\")") {
                 try await context.store.renameTask(id: made[0].id, to: "renamed")
             }
@@ -109,9 +109,9 @@ extension Rules {
                 "Tasks created after a reopen order after the older ones, even at the same instant, and still do after another reopen.",
             reason: "A creation sequence that restarts at zero after a relaunch puts new tasks among old ones.",
             hint: "Continue the sequence from the stored maximum (SQLite's rowid does; an in-file counter must be saved).",
-            requires: [.durability]
+            requires: [.durability, .injectedClock]
         ) { context in
-            context.tick()
+            try context.tick()
             let old = try await context.createTask("old")
             try await context.reopen()
             let new = try await context.createTask("new")
@@ -129,7 +129,6 @@ extension Rules {
                 "Save (or commit) at the end of every write operation, not only in create; reopen after each kind to find the one you missed.",
             requires: [.durability]
         ) { context in
-            context.moveClockOnEveryRead()
             let task = try await context.createTask("Written", notes: "first notes")
             let writes: [(String, @Sendable (any CRUDSpec) async throws -> Void)] = [
                 ("createTask", { _ = try await $0.createTask(title: "Created", notes: "line 1\nline 2") }),
@@ -157,6 +156,8 @@ extension Rules {
                 ),
             ]
             for (call, write) in writes {
+                // Each write at a later instant, so a lost updatedAt shows too.
+                await context.letTimePass(seconds: 1)
                 try await context.attempt(call) { try await write(try context.store) }
                 let before = try await context.snapshot()
                 try await context.reopen()

@@ -13,7 +13,7 @@ extension Rules {
         ) { context in
             let task = try await context.createTask("A task", notes: "its notes")
             let contact = try await context.createContact("A contact", "contact@example.com", phone: "555 123 4567")
-            context.tick()
+            await context.letTimePass()
             let (contactID, taskID) = (contact.id, task.id)
             let taskCalls: [(String, @Sendable (any CRUDSpec) async throws -> Void)] = [
                 ("task(id:)", { _ = try await $0.task(id: contactID) }),

@@ -18,7 +18,8 @@ extension Rules {
                 "Random sequences of operations, with clock jumps and (for durable backends) reopens, get the answers of the specification's model, every field of every record.",
             reason: "Rules check one behaviour at a time; real use mixes them, and bugs hide where they meet.",
             hint:
-                "Run the shrunk sequence by hand (crudkit fuzz --seed S) and compare each answer with the rule it breaks: validation, order, dates (one clock read per write), notFound for ids of deleted or other records."
+                "Run the shrunk sequence by hand (crudkit fuzz --seed S) and compare each answer with the rule it breaks: validation, order, dates (one clock read per write), notFound for ids of deleted or other records.",
+            requires: [.injectedClock]
         ) { context in
             for seed in modelSeeds {
                 guard let failure = await Fuzzer.check(seed: seed, length: modelSequenceLength, on: context.backend) else { continue }

@@ -20,10 +20,11 @@ extension Rules {
             "TASK-CREATE-002",
             statement: "A new task's createdAt and updatedAt both equal the clock's now, to the millisecond.",
             reason: "Newest-first order and \"2 minutes ago\" depend on it; an injected clock makes it testable.",
-            hint: "Read the injected clock once per operation and use that value for both dates; keep milliseconds."
+            hint: "Read the injected clock once per operation and use that value for both dates; keep milliseconds.",
+            requires: [.injectedClock]
         ) { context in
-            context.tick()
-            context.moveClockOnEveryRead()
+            try context.tick()
+            try context.moveClockOnEveryRead()
             for notes in [nil, "with notes"] {
                 let (task, instants) = try await context.timed(Describe.createTask("Stamp me", notes)) {
                     try await context.store.createTask(title: "Stamp me", notes: notes)
@@ -50,7 +51,7 @@ extension Rules {
             reason: "What create returns must be what was stored, or the screen shows data that does not exist.",
             hint: "Return the record you stored, not the input; store every field."
         ) { context in
-            context.tick()
+            await context.letTimePass()
             let task = try await context.createTask("Read me back", notes: "with notes")
             try context.expectSameTask(try await context.task(task.id), task, "task(id:) after create")
         },
@@ -179,7 +180,7 @@ extension Rules {
             hint: "Bind values as parameters, escape with the encoder, never normalize; compare unicodeScalars."
         ) { context in
             for text in TextCorpus.roundTrip {
-                context.tick(seconds: 1)
+                await context.letTimePass(seconds: 1)
                 let task = try await context.createTask(text, notes: text)
                 try context.expectExactText(task.title, text, "title returned by create")
                 let stored = try await context.task(task.id)

@@ -19,10 +19,11 @@ extension Rules {
             "TASK-READ-002",
             statement: "By default tasks are listed newest first by createdAt, whatever order they were created in.",
             reason: "The newest task is the one the user just added and expects to see at the top.",
-            hint: "Sort by createdAt descending; do not rely on insertion order."
+            hint: "Sort by createdAt descending; do not rely on insertion order.",
+            requires: [.injectedClock]
         ) { context in
             _ = try await context.createTasks(["first", "second", "third"])
-            context.clock.advance(seconds: -3_600)
+            try context.clock.advance(seconds: -3_600)
             _ = try await context.createTask("backdated")
             try context.expectTitles(try await context.list(), ["third", "second", "first", "backdated"], "tasks() newest first")
         },
@@ -30,9 +31,10 @@ extension Rules {
             "TASK-READ-003",
             statement: "Tasks created at the same instant are listed in reverse creation order (the later one first).",
             reason: "Ties left to chance make lists jump between reloads and pages overlap or skip records.",
-            hint: "Break createdAt ties with a creation sequence (an insertion counter, or SQLite's rowid), descending."
+            hint: "Break createdAt ties with a creation sequence (an insertion counter, or SQLite's rowid), descending.",
+            requires: [.injectedClock]
         ) { context in
-            context.tick()
+            try context.tick()
             // Ten ties: a store that breaks them by chance (a random id) passes with odds of 1 in 3.6 million.
             let titles = (1...10).map { "t\($0)" }
             for title in titles { _ = try await context.createTask(title) }
@@ -242,14 +244,15 @@ extension Rules {
                 "Every combination of filter, search (none, blank, padded, a term, one that matches nothing), sort, limit and offset gives the page the specification defines, and countTasks the number of matches, on tasks with repeated titles, ties and completed ones.",
             reason: "Screens combine all of these at once; each part working alone does not make the combination right.",
             hint:
-                "Apply filter and search together, then the order with its tie-breaks, then the offset, then the limit; count before paging."
+                "Apply filter and search together, then the order with its tie-breaks, then the offset, then the limit; count before paging.",
+            requires: [.injectedClock]
         ) { context in
             var made: [TaskItem] = []
             for (index, title) in ["milk", "Milk", "MILK tea", "café", "Cafe\u{301} noir", "bread", "milk", "oat milk", "Straße"]
                 .enumerated()
             {
-                if index % 3 != 1 { context.tick(seconds: 1) }  // every third task shares its instant with the one before
-                if index == 5 { context.clock.advance(seconds: -3_600) }  // and from the sixth on, an hour back
+                if index % 3 != 1 { try context.tick(seconds: 1) }  // every third task shares its instant with the one before
+                if index == 5 { try context.clock.advance(seconds: -3_600) }  // and from the sixth on, an hour back
                 made.append(try await context.createTask(title))
             }
             for index in [1, 2, 4, 6] {

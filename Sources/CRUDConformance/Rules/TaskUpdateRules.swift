@@ -8,16 +8,17 @@ extension Rules {
             statement:
                 "Renaming changes the title only: same id, notes, flag and createdAt; updatedAt becomes now; the count is unchanged.",
             reason: "An edit that makes a new record, or rewrites its history, breaks links, order and undo.",
-            hint: "Update the existing record in place by id; set updatedAt from the clock, never createdAt."
+            hint: "Update the existing record in place by id; set updatedAt from the clock, never createdAt.",
+            requires: [.injectedClock]
         ) { context in
-            let created = context.tick()
+            let created = try context.tick()
             let task = try await context.createTask("Draft", notes: "keep me")
             _ = try await context.createTasks(["Draft", "Other"])
             let done = try await context.attempt("setTaskCompleted(\"Draft\", true)") {
                 try await context.store.setTaskCompleted(id: task.id, true)
             }
-            context.tick()
-            context.moveClockOnEveryRead()
+            try context.tick()
+            try context.moveClockOnEveryRead()
             let before = try await context.snapshot()
             let (renamed, instants) = try await context.timed("renameTask(id:, to: \"Final\")") {
                 try await context.store.renameTask(id: task.id, to: "Final")
@@ -38,16 +39,16 @@ extension Rules {
             hint: "Run the same title validation in rename before changing the record."
         ) { context in
             let task = try await context.createTask("Original")
-            context.tick()
+            await context.letTimePass()
             let trimmed = try await context.attempt("renameTask(id:, to: \"  Spaced \\n\")") {
                 try await context.store.renameTask(id: task.id, to: "  Spaced \n")
             }
             try context.expectExactText(trimmed.title, "Spaced", "title after renaming to \"  Spaced \\n\"")
-            context.moveClockOnEveryRead()  // so a rejected rename that stamps updatedAt is seen
             let bad: [(String, ValidationReason)] = [
                 ("  ", .empty), (String(repeating: "z", count: 201), .tooLong(max: 200)), ("tab\there", .invalidCharacters),
             ]
             for (title, reason) in bad {
+                await context.letTimePass()  // so a rejected rename that stamps updatedAt is seen
                 try await context.expectRejected("renameTask(id:, to: \(Show.text(title)))", .validation(.title, reason)) {
                     try await context.store.renameTask(id: task.id, to: title)
                 }
@@ -57,14 +58,15 @@ extension Rules {
             "TASK-UPDATE-003",
             statement: "Editing notes sets, replaces or (with nil or blank) removes them, validated like on create; updatedAt becomes now.",
             reason: "Notes change over a task's life; clearing them must really clear them.",
-            hint: "Validate with the notes rule; store nil for blank; leave the title alone."
+            hint: "Validate with the notes rule; store nil for blank; leave the title alone.",
+            requires: [.injectedClock]
         ) { context in
             let plan = try await context.createTask("Plan")
             _ = try await context.createTasks(["Plan", "Other"])
             var current = try await context.attempt("setTaskCompleted(\"Plan\", true)") {
                 try await context.store.setTaskCompleted(id: plan.id, true)
             }
-            context.moveClockOnEveryRead()
+            try context.moveClockOnEveryRead()
             let steps: [(String?, String?)] = [
                 (" first draft ", "first draft"), ("line 1\nline 2", "line 1\nline 2"), ("   ", nil), ("back", "back"), (nil, nil),
             ]
@@ -89,12 +91,13 @@ extension Rules {
             "TASK-UPDATE-004",
             statement: "setTaskCompleted sets the flag to the given value, also when it already has it; updatedAt becomes now.",
             reason: "\"Mark as done\" must be safe to press twice.",
-            hint: "Assign the value (do not flip it); stamp updatedAt every time."
+            hint: "Assign the value (do not flip it); stamp updatedAt every time.",
+            requires: [.injectedClock]
         ) { context in
             let task = try await context.createTask("Finish", notes: "by Friday")
             _ = try await context.createTasks(["Finish", "Other"])
             var current = task
-            context.moveClockOnEveryRead()
+            try context.moveClockOnEveryRead()
             for value in [true, true, false, false] {
                 let before = try await context.snapshot()
                 let (updated, instants) = try await context.timed("setTaskCompleted(id:, \(value))") {
@@ -112,11 +115,12 @@ extension Rules {
             "TASK-UPDATE-005",
             statement: "Toggling flips the flag of that task only; toggling twice restores it; updatedAt becomes now.",
             reason: "A checkbox tap must change the task it belongs to, and nothing else.",
-            hint: "Read the current flag by id and store its negation on the same record."
+            hint: "Read the current flag by id and store its negation on the same record.",
+            requires: [.injectedClock]
         ) { context in
             let made = try await context.createTasks(["left", "target", "right"])
             var current = made[1]
-            context.moveClockOnEveryRead()
+            try context.moveClockOnEveryRead()
             for (round, expected) in [true, false, true].enumerated() {
                 let before = try await context.snapshot()
                 let (toggled, instants) = try await context.timed("toggleTask(\"target\") #\(round + 1)") {
@@ -158,7 +162,7 @@ extension Rules {
             hint: "Address the record by id in every update."
         ) { context in
             let made = try await context.createTasks(["a", "b", "c"])
-            context.tick()
+            await context.letTimePass()
             _ = try await context.attempt("renameTask(\"b\", to: \"B\")") { try await context.store.renameTask(id: made[1].id, to: "B") }
             _ = try await context.attempt("editTaskNotes(\"b\")") { try await context.store.editTaskNotes(id: made[1].id, notes: "n") }
             _ = try await context.attempt("setTaskCompleted(\"b\", true)") {
@@ -183,7 +187,7 @@ extension Rules {
             _ = try await context.attempt("setTaskCompleted(the second \"Buy milk\", true)") {
                 try await context.store.setTaskCompleted(id: middle, true)
             }
-            context.tick()
+            await context.letTimePass()
             let updates: [(String, @Sendable (any CRUDSpec) async throws -> TaskItem)] = [
                 ("toggleTask", { try await $0.toggleTask(id: middle) }),
                 ("toggleTask again", { try await $0.toggleTask(id: middle) }),
@@ -275,11 +279,12 @@ extension Rules {
             statement:
                 "Importing titles creates one task per title, in order, trimmed, with no notes, not completed, all created and updated at one instant read from the clock, with distinct ids; the older tasks stay as they were.",
             reason: "Bulk entry (pasting a shopping list) must behave like many creates, only faster.",
-            hint: "Validate every title first, read the clock once, then store them all in one transaction or one write."
+            hint: "Validate every title first, read the clock once, then store them all in one transaction or one write.",
+            requires: [.injectedClock]
         ) { context in
             let older = try await context.createTask("Older", notes: "kept")
-            context.tick()
-            context.moveClockOnEveryRead()
+            try context.tick()
+            try context.moveClockOnEveryRead()
             let titles = ["  eggs", "flour\n", "sugar", "eggs"]
             let (imported, instants) = try await context.timed("importTasks(titles: \(Show.value(titles)))") {
                 try await context.store.importTasks(titles: titles)
