@@ -182,7 +182,7 @@ if hasSolutions {
             name: "CRUDKitCLITests",
             dependencies: [
                 "CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "ExerciseKit", "crudkit",
-                "exercise-host",
+                "exercise-host", "CRUDServer", "CRUDMemory",
             ],
             swiftSettings: strictSettings
         ),

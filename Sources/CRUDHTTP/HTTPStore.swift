@@ -98,10 +98,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     public func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
         try query.validate()
-        let find = ParseFind(
-            constraints: Self.constraints(query), order: query.sort == .title ? ["title"] : ["-createdAt"], limit: query.limit,
-            skip: query.offset)
-        return try results(try await send("GET", "classes/Task", query: find.queryItems)).map(decodeTask)
+        let find = ParseFind(constraints: Self.constraints(query), order: query.sort == .title ? ["title"] : ["-createdAt"])
+        return try await findAll("Task", find, limit: query.limit, offset: query.offset).map(decodeTask)
     }
 
     public func countTasks(_ query: TaskQuery) async throws -> Int {
@@ -173,9 +171,9 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     public func contacts(_ query: ContactQuery) async throws -> [Contact] {
         try query.validate()
-        var find = ParseFind(order: ParseClass.contact.specificationOrder, limit: query.limit, skip: query.offset)
+        var find = ParseFind(order: ParseClass.contact.specificationOrder)
         if let term = query.effectiveSearch { find.constraints["name"] = ParseFind.search(term) }
-        return try results(try await send("GET", "classes/Contact", query: find.queryItems)).map {
+        return try await findAll("Contact", find, limit: query.limit, offset: query.offset).map {
             try ParseObjects.contact(from: try object($0))
         }
     }
@@ -219,13 +217,42 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         return members
     }
 
-    private func results(_ reply: Any) throws(CRUDError) -> [Any] {
+    /// The most results one find asks for. A find with no limit gets Parse Server's default
+    /// of 100, and a server may cut any limit down to its `maxLimit` without saying so.
+    static let pageSize = 1_000
+
+    /// Every result of `find` from `offset` on, at most `limit`, in pages: each asks for an
+    /// explicit limit, and the first also for the count of all matches, so a page cut short
+    /// by the server is followed by the next one instead of ending the list.
+    private func findAll(_ className: String, _ find: ParseFind, limit: Int?, offset: Int) async throws -> [Any] {
+        var collected: [Any] = []
+        var matches: Int?
+        while true {
+            let wanted = limit.map { $0 - collected.count } ?? Self.pageSize
+            guard wanted > 0 else { break }
+            var page = find
+            page.skip = offset + collected.count
+            page.limit = min(wanted, Self.pageSize)
+            page.count = matches == nil
+            let reply = try await send("GET", "classes/\(className)", query: page.queryItems)
+            let results = try results(reply)
+            collected += results
+            if page.count {
+                guard let count = (reply as? [String: Any])?["count"] as? Int else { throw ParseObjects.unreadable }
+                matches = count
+            }
+            guard let matches, !results.isEmpty, offset + collected.count < matches else { break }
+        }
+        return collected
+    }
+
+    func results(_ reply: Any) throws(CRUDError) -> [Any] {
         guard let results = (reply as? [String: Any])?["results"] as? [Any] else { throw ParseObjects.unreadable }
         return results
     }
 
     /// The path of the API's mount, such as `/parse`: batch requests name it.
-    private var mountPath: String {
+    var mountPath: String {
         let path = configuration.baseURL.path
         return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
@@ -243,7 +270,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Sends one logical request, retrying with backoff on network failures and 502–504,
     /// and returns the decoded JSON of a 2xx answer or throws the mapped error.
-    private func send(
+    func send(
         _ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil, missing id: UUID? = nil
     ) async throws(CRUDError) -> Any {
         var components = configuration.baseURL.absoluteString

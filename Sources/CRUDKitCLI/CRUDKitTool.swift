@@ -82,7 +82,7 @@ public enum CRUDKitTool {
             return .success
         case CompareCommand.name:
             if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
-            return try await CompareCommand(arguments: rest, catalogue: backends).run(console: console)
+            return try await CompareCommand(arguments: rest, catalogue: backends, environment: environment).run(console: console)
         case FuzzCommand.name:
             if wantsHelp {
                 console.out(FuzzCommand.help + "\n")

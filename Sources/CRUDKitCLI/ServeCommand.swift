@@ -14,6 +14,7 @@ struct ServeCommand {
     static let summary = "Run the Parse-style REST mock server over any store, until Ctrl-C."
     static let options = [
         "host", "port", "store", "app-id", "rest-key", "client-key", "javascript-key", "quiet", "latency", "fail-rate", "drop-rate", "seed",
+        "max-limit",
         "help",
     ]
 
@@ -21,7 +22,7 @@ struct ServeCommand {
         """
         USAGE: crudkit serve [--host 127.0.0.1] [--port 8080] [--store memory|json:PATH|sqlite:PATH]
                              [--app-id ID] [--rest-key KEY] [--client-key KEY] [--javascript-key KEY] [--quiet]
-                             [--latency MS] [--fail-rate P] [--drop-rate P] [--seed N]
+                             [--latency MS] [--fail-rate P] [--drop-rate P] [--seed N] [--max-limit N]
 
         \(summary)
         Prints the URL it listens on, then one line per request (method, path, status,
@@ -46,6 +47,8 @@ struct ServeCommand {
           --fail-rate P     Answer this share of API requests (0 to 1) with 503, without running them.
           --drop-rate P     Run this share of API requests, then close the connection without answering.
           --seed N          Seed of the faults, to repeat a run (default: 1).
+          --max-limit N     Return at most N results per find, whatever its limit asks, as Parse
+                            Server's maxLimit option (set by many hosted servers) does.
           --help            Show this help.
 
         EXIT STATUS:
@@ -84,6 +87,10 @@ struct ServeCommand {
                 }
                 configuration[keyPath: keyPath] = rate
             }
+        }
+        if let text = try arguments.option("max-limit") {
+            guard let limit = Int(text), limit > 0 else { throw UsageError("--max-limit needs a whole number > 0, not '\(text)'.") }
+            configuration.maxLimit = limit
         }
         if let text = try arguments.option("seed") {
             guard let seed = UInt64(text) else { throw UsageError("--seed needs a whole number ≥ 0, not '\(text)'.") }

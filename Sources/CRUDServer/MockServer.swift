@@ -38,12 +38,15 @@ public final class MockServer: @unchecked Sendable {
         /// How long a kept-alive connection may wait for its next request.
         public var idleTimeout: Double
         public var maxConnections: Int
+        /// The most results one find returns, whatever its `limit` asks (Parse Server's
+        /// `maxLimit` option, which hosted servers set); nil for no cap.
+        public var maxLimit: Int?
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String? = nil,
             clientKey: String? = nil, javascriptKey: String? = nil,
             latency: Duration = .zero, failRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 1, idleTimeout: Double = 15,
-            maxConnections: Int = 256
+            maxConnections: Int = 256, maxLimit: Int? = nil
         ) {
             self.host = host
             self.port = port
@@ -57,6 +60,7 @@ public final class MockServer: @unchecked Sendable {
             self.seed = seed
             self.idleTimeout = idleTimeout
             self.maxConnections = maxConnections
+            self.maxLimit = maxLimit.map { max(0, $0) }
         }
     }
 

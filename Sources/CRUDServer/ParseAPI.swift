@@ -30,11 +30,14 @@ final class ParseAPI: @unchecked Sendable {
     private let writes = NSRecursiveLock()
     /// `http://HOST:PORT`, for absolute `Location` headers.
     private let origin: @Sendable () -> String
+    /// The cap on a find's results (Parse Server's `maxLimit`).
+    private let maxLimit: Int?
 
     init(store: any CRUDSpec, configuration: MockServer.Configuration, origin: @escaping @Sendable () -> String) {
         self.store = store
         self.applicationID = configuration.applicationID
         self.origin = origin
+        self.maxLimit = configuration.maxLimit
         let configured: [(String, String?)] = [
             ("X-Parse-REST-API-Key", configuration.restKey), ("X-Parse-Client-Key", configuration.clientKey),
             ("X-Parse-Javascript-Key", configuration.javascriptKey),
@@ -280,7 +283,9 @@ final class ParseAPI: @unchecked Sendable {
     // MARK: Finds
 
     private func find(_ parseClass: ParseClass, _ parameters: [String: JSONValue]) throws(ParseErrorReply) -> Answer {
-        let find = try ParseFind(parameters: parameters)
+        var find = try ParseFind(parameters: parameters)
+        // As Parse Server does with maxLimit: a larger limit, or none, is cut down silently.
+        if let maxLimit { find.limit = min(find.limit ?? maxLimit, maxLimit) }
         let predicate = try ParsePredicate.compile(find.constraints)
         var body: [String: JSONValue] = [:]
         if let (objects, count) = try pushedDown(parseClass, find) {

@@ -34,7 +34,8 @@ struct OwnClockTests {
         let results = await ConformanceRunner().run(Rules.all, on: [backend])
         let needingClock = Set(Rules.all.filter { $0.requires.contains(.injectedClock) }.map(\.id))
         #expect(needingClock.count >= 10, "rules that set the time: \(needingClock.sorted())")
-        let notApplicable = Set(Rules.all.filter { !$0.requires.isSubset(of: builtIn.capabilities.subtracting([.injectedClock])) }.map(\.id))
+        let notApplicable = Set(
+            Rules.all.filter { !$0.requires.isSubset(of: builtIn.capabilities.subtracting([.injectedClock])) }.map(\.id))
         #expect(notApplicable.isSuperset(of: needingClock))
         for result in results {
             switch result.outcome {

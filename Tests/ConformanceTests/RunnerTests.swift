@@ -105,4 +105,54 @@ struct RunnerTests {
         let results = await ConformanceRunner(maxConcurrentChecks: 3).run(rules, on: [BuiltInBackends.memory, BuiltInBackends.memory])
         #expect(results.map(\.rule.id) == rules.map(\.id) + rules.map(\.id))
     }
+
+    @Test("A backend's own limit of checks at once holds, while other backends still run side by side")
+    func perBackendLimit() async {
+        let serial = ConcurrencyMeter()
+        let parallel = ConcurrencyMeter()
+        let rules = Array(Rules.all.filter { $0.requires.isEmpty }.prefix(12))
+        let results = await ConformanceRunner(maxConcurrentChecks: 6).run(
+            rules,
+            on: [
+                Backend(name: "serial", maxConcurrentChecks: 1) { serial.storage() },
+                Backend(name: "parallel") { parallel.storage() },
+            ])
+        #expect(results.count == 2 * rules.count)
+        #expect(results.allSatisfy { $0.passed }, "\(results.filter { !$0.passed }.map(\.rule.id))")
+        #expect(serial.opened == rules.count && parallel.opened == rules.count)
+        #expect(serial.highest == 1)
+        #expect(parallel.highest > 1, "the other backend's checks never overlapped: \(parallel.highest)")
+    }
+}
+
+/// Counts how many checks hold storage at once (from open to dispose), the most it saw,
+/// and how many were opened.
+private final class ConcurrencyMeter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = 0
+    private(set) var highest = 0
+    private(set) var opened = 0
+
+    struct Storage: BackendStorage {
+        let meter: ConcurrencyMeter
+        func open(clock: any CRUDClock) async throws -> any CRUDSpec {
+            meter.enter()
+            // Long enough that checks started together overlap.
+            try await Task.sleep(for: .milliseconds(20))
+            return MemoryStore(clock: clock)
+        }
+        func dispose() async { meter.leave() }
+    }
+
+    func storage() -> Storage { Storage(meter: self) }
+
+    private func enter() {
+        lock.withLock {
+            current += 1
+            opened += 1
+            highest = max(highest, current)
+        }
+    }
+
+    private func leave() { lock.withLock { current -= 1 } }
 }
