@@ -1,3 +1,4 @@
+import CRUDConformance
 import CRUDMemory
 import CRUDSpec
 import Foundation

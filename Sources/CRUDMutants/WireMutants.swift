@@ -1,3 +1,4 @@
+import CRUDConformance
 import CRUDHTTP
 import CRUDMemory
 import CRUDSQLite

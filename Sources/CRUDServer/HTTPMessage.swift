@@ -24,6 +24,10 @@ struct HTTPResponse: Sendable {
     var body: [UInt8] = []
     /// Close the connection after sending, whatever the client asked.
     var closeConnection = false
+    /// Whether a retry of the request (same `X-Parse-Request-Id`) must get this answer again
+    /// instead of running again: a write that changed something, which is any answer below
+    /// 500, and a 500 that says so (a transaction that failed part way).
+    var keptForRetries: Bool?
 
     static func json(_ status: Int, _ object: Any, headers: [(String, String)] = []) -> HTTPResponse {
         let body = JSONWriter.bytes(object) ?? Array(#"{"code":1,"error":"internal error"}"#.utf8)

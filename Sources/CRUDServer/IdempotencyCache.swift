@@ -29,8 +29,9 @@ final class IdempotencyCache: @unchecked Sendable {
 
         lock.lock()
         inFlight.remove(key)
-        // Only answers that changed something are worth replaying; a 5xx may be retried.
-        if answer.status < 500 {
+        // Only answers that changed something are worth replaying; a 5xx may be retried,
+        // unless it says it changed something.
+        if answer.keptForRetries ?? (answer.status < 500) {
             answers[key] = answer
             order.append(key)
             if order.count > capacity { answers[order.removeFirst()] = nil }

@@ -108,7 +108,9 @@ final class ParseAPI: @unchecked Sendable {
                 parameters[name] = (try? decoder.decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
             }
             let answer = try run(Call(method: request.method, path: path, parameters: parameters, body: body))
-            return .json(answer.status, answer.body.foundationValue, headers: answer.headers)
+            var response = HTTPResponse.json(answer.status, answer.body.foundationValue, headers: answer.headers)
+            response.keptForRetries = answer.keptForRetries
+            return response
         } catch {
             return .json(error.status, error.json.foundationValue)
         }
@@ -137,6 +139,8 @@ final class ParseAPI: @unchecked Sendable {
         var status = 200
         var body: JSONValue
         var headers: [(String, String)] = []
+        /// See ``HTTPResponse/keptForRetries``.
+        var keptForRetries: Bool?
     }
 
     func run(_ call: Call) throws(ParseErrorReply) -> Answer {
@@ -452,8 +456,16 @@ final class ParseAPI: @unchecked Sendable {
             do {
                 results.append(.object(["success": try run(call).body]))
             } catch {
-                throw ParseErrorReply(
-                    code: ParseCode.internalError, "the transaction failed after \(index) of \(calls.count) requests: \(error.error ?? "")")
+                // The copy took every request, the store did not: a storage failure part way
+                // (a full disk, a busy file). The stores have no transaction across calls,
+                // so what ran stays. The answer says exactly what, and a retry with the same
+                // request id gets it again instead of applying those requests twice.
+                let applied = index == 0 ? "none stayed applied" : "requests 1 to \(index) stayed applied"
+                let failure = ParseErrorReply(
+                    code: ParseCode.internalError,
+                    "the transaction failed at request \(index + 1) of \(calls.count) (\(call.method) /parse\(call.path)): "
+                        + "\(error.error ?? "an error"); \(applied)")
+                return Answer(status: 500, body: failure.json, keptForRetries: index > 0)
             }
         }
         return Answer(body: .array(results))

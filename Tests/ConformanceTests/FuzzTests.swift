@@ -1,4 +1,5 @@
 import CRUDBackends
+import CRUDConformance
 import CRUDMemory
 import CRUDMutants
 import CRUDSpec

@@ -1,5 +1,6 @@
 import CRUDConformance
 import CRUDMemory
+import CRUDSpec
 import Testing
 
 /// The README's "test your own backend" example, verbatim but for the store, so the
@@ -16,7 +17,12 @@ func myStoreFollows(rule: Rule) async {
 @Test("Rules.applicable(to:) leaves out exactly the rules a backend cannot support")
 func applicableRules() {
     let applicable = Rules.applicable(to: mine).map(\.id)
-    #expect(applicable == Rules.all.filter { $0.requires.isEmpty }.map(\.id))
+    #expect(applicable == Rules.all.filter { !$0.requires.contains(.durability) }.map(\.id))
     let durable = Backend(name: "durable", capabilities: [.durability]) { TemporaryStorage { clock in MemoryStore(clock: clock) } }
     #expect(Rules.applicable(to: durable).count == Rules.all.count)
+    let remote = Backend(name: "remote", capabilities: [.durability], time: .ownClock) {
+        TemporaryStorage { _ in MemoryStore(clock: SystemClock()) }
+    }
+    #expect(Rules.applicable(to: remote).map(\.id) == Rules.all.filter { !$0.requires.contains(.injectedClock) }.map(\.id))
+    #expect(Rules.applicable(to: remote).count < Rules.all.count)
 }

@@ -1,4 +1,3 @@
-import CRUDMemory
 import CRUDSpec
 import Foundation
 

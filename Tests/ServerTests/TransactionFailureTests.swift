@@ -1,0 +1,83 @@
+import CRUDConformance
+import CRUDMemory
+import CRUDServer
+import CRUDSpec
+import Foundation
+import Testing
+
+/// A transaction whose requests all pass on the server's copy of the store, but whose real
+/// run fails part way: a storage failure the copy cannot foresee.
+@Suite("A transaction that fails part way")
+struct TransactionFailureTests {
+    /// A memory store whose task creates fail from the `failFrom`-th one on, as a full disk would.
+    final class FailingCreates: ForwardingStore, @unchecked Sendable {
+        let inner: MemoryStore
+        private let failFrom: Int
+        private let lock = NSLock()
+        private var creates = 0
+
+        init(failFrom: Int) {
+            inner = MemoryStore(clock: SystemClock())
+            self.failFrom = failFrom
+        }
+
+        var createCalls: Int { lock.withLock { creates } }
+
+        func createTask(title: String, notes: String?) async throws -> TaskItem {
+            let number = lock.withLock {
+                creates += 1
+                return creates
+            }
+            guard number < failFrom else { throw CRUDError.storeUnavailable(path: "/full/disk") }
+            return try await inner.createTask(title: title, notes: notes)
+        }
+    }
+
+    static let batch: JSON = [
+        "transaction": true,
+        "requests": [
+            ["method": "POST", "path": "/parse/classes/Task", "body": ["title": "first", "notes": "n"]],
+            ["method": "POST", "path": "/parse/classes/Task", "body": ["title": "second", "notes": "n"]],
+            ["method": "POST", "path": "/parse/classes/Contact", "body": ["name": "Ada", "email": "ada@example.com"]],
+        ],
+    ]
+
+    @Test(
+        "The answer is a 500 that names the failing request and what stayed applied; a retry with its request id gets it again and applies nothing twice"
+    )
+    func partialFailure() async throws {
+        let store = FailingCreates(failFrom: 2)
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        _ = try server.start()
+        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
+        let headers = ["X-Parse-Request-Id": "transaction-1"]
+        let first = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        #expect(first.status == 500, "\(first)")
+        #expect(first.json?["code"]?.int == 1)
+        let message = first.json?["error"]?.string ?? ""
+        #expect(
+            message.contains("request 2 of 3 (POST /parse/classes/Task)") && message.contains("requests 1 to 1 stayed applied"),
+            "\(message)")
+        let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        #expect(retry.status == 500 && retry.text == first.text, "\(retry)")
+        #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["first"])
+        #expect(try await store.inner.contacts(ContactQuery()).isEmpty)
+        await server.shutdown()
+    }
+
+    @Test("When the first request already fails, nothing stayed applied, and a retry runs again")
+    func failureAtTheStart() async throws {
+        let store = FailingCreates(failFrom: 1)
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        _ = try server.start()
+        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
+        let headers = ["X-Parse-Request-Id": "transaction-2"]
+        let first = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("none stayed applied"), "\(first)")
+        let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        #expect(retry.status == 500)
+        #expect(try await store.inner.countTasks(TaskQuery()) == 0)
+        #expect(store.createCalls == 2, "the retry did not run again")
+        await server.shutdown()
+    }
+}
