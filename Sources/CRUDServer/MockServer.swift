@@ -69,6 +69,9 @@ public final class MockServer: @unchecked Sendable {
     private let log: (@Sendable (String) -> Void)?
     private let state = NSCondition()
     private var listener: Int32 = -1
+    /// Written to by ``stop()`` to wake the accept loop; nil before start.
+    private var wakeWriter: Int32?
+    private var acceptLoopRunning = false
     private var connections: Set<Int32> = []
     private var boundPort: UInt16 = 0
     private var faults: SplitMix64
@@ -96,12 +99,22 @@ public final class MockServer: @unchecked Sendable {
     @discardableResult
     public func start() throws -> URL {
         let (descriptor, port) = try Socket.listen(host: configuration.host, port: configuration.port)
+        let wake: (read: Int32, write: Int32)
+        do {
+            wake = try Socket.wakePipe()
+        } catch {
+            Socket.closeDescriptor(descriptor)
+            throw error
+        }
+        Socket.setBlocking(descriptor, false)
         state.withLock {
             listener = descriptor
             boundPort = port
+            wakeWriter = wake.write
+            acceptLoopRunning = true
         }
         origin.value = "http://\(configuration.host):\(port)"
-        let thread = Thread { [self] in acceptLoop(descriptor) }
+        let thread = Thread { [self] in acceptLoop(descriptor, wake: wake.read) }
         thread.name = "crudkit-server-accept"
         thread.start()
         return baseURL
@@ -111,15 +124,19 @@ public final class MockServer: @unchecked Sendable {
     public func stop() {
         state.lock()
         let descriptor = listener
+        let wake = wakeWriter
         listener = -1
+        wakeWriter = nil
         for connection in connections { Socket.shutdownDescriptor(connection) }
         state.unlock()
-        guard descriptor >= 0 else { return }
-        Socket.shutdownDescriptor(descriptor)
-        Socket.closeDescriptor(descriptor)
+        guard descriptor >= 0, let wake else { return }
+        // The accept loop closes the listener itself when it wakes, so no accept can run on
+        // a descriptor number that another socket has taken meanwhile.
+        Socket.wake(wake)
         state.lock()
-        while !connections.isEmpty { state.wait() }
+        while acceptLoopRunning || !connections.isEmpty { state.wait() }
         state.unlock()
+        Socket.closeDescriptor(wake)
     }
 
     /// ``stop()`` for async code: the wait runs on a thread of its own, so it cannot hold
@@ -133,13 +150,22 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
-    private func acceptLoop(_ descriptor: Int32) {
+    private func acceptLoop(_ descriptor: Int32, wake: Int32) {
+        defer {
+            Socket.closeDescriptor(descriptor)
+            Socket.closeDescriptor(wake)
+            state.withLock {
+                acceptLoopRunning = false
+                state.broadcast()
+            }
+        }
         while true {
+            guard Socket.waitForConnection(descriptor, orWake: wake), state.withLock({ listener }) >= 0 else { return }
             let connection = Socket.acceptConnection(descriptor)
             guard connection >= 0 else {
-                if state.withLock({ listener }) < 0 { return }
-                // Out of descriptors, say: wait a little rather than spin on the error.
-                Thread.sleep(forTimeInterval: 0.01)
+                // None waiting after all (EAGAIN), or out of descriptors: wait a little
+                // rather than spin on the error.
+                if errno != EAGAIN, errno != EWOULDBLOCK { Thread.sleep(forTimeInterval: 0.01) }
                 continue
             }
             let admitted = state.withLock {
@@ -172,11 +198,11 @@ public final class MockServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer {
+            // Out of the set before it is closed, so stop() never shuts down a number that
+            // a new connection has taken.
+            state.withLock { _ = connections.remove(connection) }
             Socket.closeDescriptor(connection)
-            state.withLock {
-                connections.remove(connection)
-                state.broadcast()
-            }
+            state.withLock { state.broadcast() }
         }
         Socket.setTimeouts(connection, seconds: configuration.idleTimeout)
         var reader = RequestReader(descriptor: connection)

@@ -98,8 +98,49 @@ enum Socket {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// Accepts a waiting connection on a non-blocking listener: -1 when none is waiting
+    /// (another thread took it, or the client gave up). The connection itself blocks, as
+    /// the server's reads and writes expect (BSD would pass the listener's flag on).
     static func acceptConnection(_ fd: Int32) -> Int32 {
-        accept(fd, nil, nil)
+        let connection = accept(fd, nil, nil)
+        if connection >= 0 { setBlocking(connection, true) }
+        return connection
+    }
+
+    /// Makes reads, writes and accepts on `fd` wait (true) or fail at once with EAGAIN (false).
+    static func setBlocking(_ fd: Int32, _ blocking: Bool) {
+        let flags = fcntl(fd, F_GETFL, 0)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
+    }
+
+    /// A pipe whose write end wakes ``waitForConnection(_:orWake:)``: the way to stop an
+    /// accept loop without closing its listener under it (a closed descriptor's number is
+    /// soon reused, and a late `accept` would take another server's connection).
+    static func wakePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SocketError("cannot create a pipe") }
+        return (ends[0], ends[1])
+    }
+
+    /// Writes one byte to a wake pipe.
+    static func wake(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    /// Waits until a connection is waiting on `listener` (true) or `wake` is readable (false).
+    static func waitForConnection(_ listener: Int32, orWake wake: Int32) -> Bool {
+        var watched = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&watched, nfds_t(watched.count), -1)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            if watched[1].revents != 0 { return false }
+            if watched[0].revents & Int16(POLLIN) != 0 { return true }
+            // An error on the listener itself: nothing more will come.
+            return false
+        }
     }
 }
 
