@@ -83,7 +83,7 @@ public struct ConformanceRunner: Sendable {
             return .failed(CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))"))
         }
         let context = CheckContext(backend: backend, storage: storage, clock: ManualClock())
-        let finished = await withDeadline(timeout) {
+        let check = Task {
             do {
                 try await context.open()
                 try await rule.check(context)
@@ -96,15 +96,25 @@ public struct ConformanceRunner: Sendable {
                 return .failed(Self.failure(from: error))
             }
         }
-        guard let finished else {
-            // The check is still running and may still use the storage, so it is left alone.
-            return .failed(
-                CheckFailure(
-                    step: "the whole check", expected: "finishes within \(timeout)",
-                    actual: "still running; an operation may be waiting forever (a deadlock, or a lost reply)"))
+        if let finished = await withDeadline(timeout, { await check.value }) {
+            await context.dispose()
+            return finished
         }
-        await context.dispose()
-        return finished
+        check.cancel()
+        var late = "still running; an operation may be waiting forever (a deadlock, or a lost reply)"
+        if backend.maxConcurrentChecks != nil {
+            // This backend's checks share something (one server): the next one must not
+            // start while this one may still write. Wait for it to notice the cancellation,
+            // as long again at most.
+            if await withDeadline(timeout, { await check.value }) != nil {
+                await context.dispose()
+                late += "; it stopped when cancelled, before the next check on \(backend.name) began"
+            } else {
+                late += "; it ignored cancellation, and the next check on \(backend.name) began anyway"
+            }
+        }
+        // A check still running may still use the storage, so it is left alone.
+        return .failed(CheckFailure(step: "the whole check", expected: "finishes within \(timeout)", actual: late))
     }
 
     private static func failure(from error: any Error) -> CheckFailure {

@@ -224,26 +224,53 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     /// Every result of `find` from `offset` on, at most `limit`, in pages: each asks for an
     /// explicit limit, and the first also for the count of all matches, so a page cut short
     /// by the server is followed by the next one instead of ending the list.
+    ///
+    /// When one page is not all, the pages are read again with `objectId` as the last sort
+    /// key: a database does not promise to keep records that tie on the order (equal titles,
+    /// one `createdAt`) in the same order from one page to the next, so `skip` could repeat
+    /// or leave out one of them.
     private func findAll(_ className: String, _ find: ParseFind, limit: Int?, offset: Int) async throws -> [Any] {
+        if limit == 0 {
+            // Still asked, so what a server does with limit=0 is what the caller sees.
+            var page = find
+            (page.limit, page.skip) = (0, offset)
+            return try results(try await send("GET", "classes/\(className)", query: page.queryItems))
+        }
+        var find = find
         var collected: [Any] = []
         var matches: Int?
+        var previousFirst: String?
         while true {
             let wanted = limit.map { $0 - collected.count } ?? Self.pageSize
-            guard wanted > 0 else { break }
+            let (skip, overflow) = offset.addingReportingOverflow(collected.count)
+            guard wanted > 0, !overflow else { break }
             var page = find
-            page.skip = offset + collected.count
+            page.skip = skip
             page.limit = min(wanted, Self.pageSize)
-            page.count = matches == nil
+            page.count = collected.isEmpty
             let reply = try await send("GET", "classes/\(className)", query: page.queryItems)
             let results = try results(reply)
-            collected += results
-            if page.count {
-                guard let count = (reply as? [String: Any])?["count"] as? Int else { throw ParseObjects.unreadable }
-                matches = count
+            if page.count { matches = (reply as? [String: Any])?["count"] as? Int }
+            if collected.isEmpty, let matches, results.count < min(matches - min(matches, offset), page.limit ?? 0),
+                find.order.last != "objectId"
+            {
+                // Cut short by the server: start again in an order without ties.
+                find.order.append("objectId")
+                continue
             }
-            guard let matches, !results.isEmpty, offset + collected.count < matches else { break }
+            // A server that ignores skip would answer the same page forever.
+            let first = results.first.flatMap(Self.objectID)
+            if first != nil, first == previousFirst { throw ParseObjects.unreadable }
+            previousFirst = first
+            collected += results.prefix(wanted)
+            // Without a count, read on until a page comes back empty.
+            guard !results.isEmpty, offset.addingReportingOverflow(collected.count).partialValue < (matches ?? Int.max) else { break }
         }
         return collected
+    }
+
+    private static func objectID(_ result: Any) -> String? {
+        (result as? [String: Any])?["objectId"] as? String
     }
 
     func results(_ reply: Any) throws(CRUDError) -> [Any] {
@@ -300,6 +327,9 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         }
         var lastProblem = "no answer"
         for attempt in 0..<configuration.maxAttempts {
+            // A cancelled caller (a check out of time) sends nothing more; the request in
+            // flight is not cancelled itself (see exchange(_:on:)).
+            if Task.isCancelled { throw .network(reason: "the request was cancelled") }
             if attempt > 0 {
                 let wait = configuration.initialBackoff * (1 << min(attempt - 1, 10))
                 try? await Task.sleep(for: wait + .milliseconds(Int.random(in: 0...10)))

@@ -82,6 +82,11 @@ struct CompareCommand {
                     guard !mutants else {
                         throw UsageError("--mutants runs the kit's own broken backends; a server URL has no place there.")
                     }
+                    // Two names for one server would run two checks on it at once, each
+                    // deleting what the other made.
+                    if let same = remotes.first(where: { Self.sameServer($0.baseURL, url) }) {
+                        throw UsageError("\(name) and \(same.baseURL.absoluteString) are the same server; name it once.")
+                    }
                     let configuration = keys.configuration(baseURL: url, environment: environment)
                     remotes.append(configuration)
                     chosen.append(RemoteParseBackend.backend(configuration, durable: remoteDurable))
@@ -156,8 +161,23 @@ struct CompareCommand {
 
     /// The URL of a server, when a `--backends` entry is one.
     private static func serverURL(_ text: String) -> URL? {
-        guard text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
+        let scheme = text.prefix(8).lowercased()
+        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
         return url
+    }
+
+    /// Whether two URLs name one API: the same scheme, host and port (the default one when
+    /// none is given), and the same path but for a final slash. Another name for the same
+    /// machine (`localhost` and `127.0.0.1`) is not seen.
+    private static func sameServer(_ lhs: URL, _ rhs: URL) -> Bool {
+        func key(_ url: URL) -> String {
+            let scheme = url.scheme?.lowercased() ?? "http"
+            let port = url.port ?? (scheme == "https" ? 443 : 80)
+            var path = url.path
+            while path.hasSuffix("/") { path.removeLast() }
+            return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)\(path)"
+        }
+        return key(lhs) == key(rhs)
     }
 
     /// Why the suite cannot use the server, found with one count of its tasks before the

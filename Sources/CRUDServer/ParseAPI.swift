@@ -458,17 +458,34 @@ final class ParseAPI: @unchecked Sendable {
             } catch {
                 // The copy took every request, the store did not: a storage failure part way
                 // (a full disk, a busy file). The stores have no transaction across calls,
-                // so what ran stays. The answer says exactly what, and a retry with the same
-                // request id gets it again instead of applying those requests twice.
-                let applied = index == 0 ? "none stayed applied" : "requests 1 to \(index) stayed applied"
+                // so what ran stays. One request can be several store writes (a create
+                // that also completes, a PUT of three fields), so what changed is read back,
+                // not counted. The answer says what stayed, and when anything did, a retry
+                // with the same request id gets this answer again instead of applying it twice.
+                let changed = storeDiffers(fromTasks: tasks, contacts: contacts)
+                let applied =
+                    switch (changed, index) {
+                    case (false, _): "nothing stayed applied"
+                    case (true, 0): "part of it stayed applied"
+                    case (true, _): "requests 1 to \(index), and maybe part of request \(index + 1), stayed applied"
+                    }
                 let failure = ParseErrorReply(
                     code: ParseCode.internalError,
                     "the transaction failed at request \(index + 1) of \(calls.count) (\(call.method) /parse\(call.path)): "
                         + "\(error.error ?? "an error"); \(applied)")
-                return Answer(status: 500, body: failure.json, keptForRetries: index > 0)
+                return Answer(status: 500, body: failure.json, keptForRetries: changed)
             }
         }
         return Answer(body: .array(results))
+    }
+
+    /// Whether the store holds anything but these records; true when it cannot be read,
+    /// since a retry must not risk running twice.
+    private func storeDiffers(fromTasks tasks: [TaskItem], contacts: [Contact]) -> Bool {
+        guard let nowTasks = try? call({ try await self.store.tasks(TaskQuery()) }),
+            let nowContacts = try? call({ try await self.store.contacts(ContactQuery()) })
+        else { return true }
+        return nowTasks != tasks || nowContacts != contacts
     }
 
     // MARK: The store

@@ -123,6 +123,33 @@ struct RunnerTests {
         #expect(serial.highest == 1)
         #expect(parallel.highest > 1, "the other backend's checks never overlapped: \(parallel.highest)")
     }
+
+    @Test("On a backend that takes one check at a time, the next check waits until a timed-out one has stopped")
+    func timedOutCheckStopsFirst() async throws {
+        let meter = ConcurrencyMeter()
+        let backend = Backend(name: "shared-server", maxConcurrentChecks: 1) {
+            meter.storage { SlowListStore(inner: MemoryStore(clock: $0)) }
+        }
+        let rules = try ["TASK-READ-002", "TASK-READ-003"].map { try #require(Rules.rule(id: $0)) }
+        let results = await ConformanceRunner(timeout: .milliseconds(300)).run(rules, on: [backend])
+        for result in results {
+            guard case .failed(let failure) = result.outcome else {
+                Issue.record("\(result.rule.id): expected a timeout, got \(result.outcome.label)")
+                continue
+            }
+            #expect(failure.actual.contains("it stopped when cancelled, before the next check on shared-server began"), "\(failure.actual)")
+        }
+        #expect(meter.opened == 2 && meter.highest == 1)
+    }
+}
+
+/// A store whose lists take ten seconds, unless the caller is cancelled.
+private struct SlowListStore: ForwardingStore {
+    let inner: MemoryStore
+    func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
+        try await Task.sleep(for: .seconds(10))
+        return try await inner.tasks(query)
+    }
 }
 
 /// Counts how many checks hold storage at once (from open to dispose), the most it saw,
@@ -135,16 +162,19 @@ private final class ConcurrencyMeter: @unchecked Sendable {
 
     struct Storage: BackendStorage {
         let meter: ConcurrencyMeter
+        let makeStore: @Sendable (any CRUDClock) -> any CRUDSpec
         func open(clock: any CRUDClock) async throws -> any CRUDSpec {
             meter.enter()
             // Long enough that checks started together overlap.
             try await Task.sleep(for: .milliseconds(20))
-            return MemoryStore(clock: clock)
+            return makeStore(clock)
         }
         func dispose() async { meter.leave() }
     }
 
-    func storage() -> Storage { Storage(meter: self) }
+    func storage(_ makeStore: @escaping @Sendable (any CRUDClock) -> any CRUDSpec = { MemoryStore(clock: $0) }) -> Storage {
+        Storage(meter: self, makeStore: makeStore)
+    }
 
     private func enter() {
         lock.withLock {

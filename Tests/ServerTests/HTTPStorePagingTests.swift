@@ -3,6 +3,7 @@ import CRUDMemory
 import CRUDServer
 import CRUDSpec
 import Foundation
+import ParseWire
 import Testing
 
 /// A server that returns fewer results than a find asks for, as Parse Server does with its
@@ -28,8 +29,12 @@ struct HTTPStorePagingTests {
 
     @Test("Lists longer than the server's cap come back whole and in order, with and without a limit")
     func listsArePaged() async throws {
-        let store = MemoryStore(clock: SystemClock())
-        _ = try await store.importTasks(titles: (1...250).map { "task \($0)" })
+        // A clock that moves on every read: no two records share an instant, so the order is
+        // the same whatever breaks ties.
+        let clock = ManualClock()
+        clock.startStepping(by: 0.001)
+        let store = MemoryStore(clock: clock)
+        for index in 1...250 { _ = try await store.createTask(title: "task \(index)", notes: nil) }
         for index in 1...130 { _ = try await store.createContact(name: "person \(index)", email: "p\(index)@example.com", phone: nil) }
         try await Self.withCappedServer(store) { client, _ in
             for query in [TaskQuery(), TaskQuery(sort: .title), TaskQuery(limit: 150, offset: 20), TaskQuery(search: "task 1", offset: 5)] {
@@ -66,5 +71,26 @@ struct HTTPStorePagingTests {
         #expect(deleted == 190)
         #expect(try await store.countTasks(TaskQuery()) == 0)
         #expect(try await store.contacts(ContactQuery()).isEmpty)
+    }
+
+    @Test("Records that tie on the order are each listed once across pages, whatever breaks the ties")
+    func tiesAcrossPages() async throws {
+        let store = MemoryStore(clock: SystemClock())
+        let made = try await store.importTasks(titles: Array(repeating: "same", count: 150))
+        let byObjectID = made.map(\.id).sorted { ParseObjects.objectID($0) < ParseObjects.objectID($1) }
+        try await Self.withCappedServer(store) { client, _ in
+            // Equal titles: the client adds objectId to the order once one page is not all.
+            // Equal createdAt: the kit's server breaks those ties by creation, as the store does.
+            let cases: [(TaskQuery, [UUID])] = [
+                (TaskQuery(sort: .title), byObjectID), (TaskQuery(sort: .title, offset: 40), Array(byObjectID.dropFirst(40))),
+                (TaskQuery(), try await store.tasks(TaskQuery()).map(\.id)),
+                (TaskQuery(offset: 40), try await store.tasks(TaskQuery(offset: 40)).map(\.id)),
+            ]
+            for (query, expected) in cases {
+                let listed = try await client.tasks(query).map(\.id)
+                #expect(listed.count == expected.count && Set(listed).count == listed.count, "\(query): \(listed.count) listed")
+                #expect(listed == expected, "\(query): not in the expected order")
+            }
+        }
     }
 }

@@ -9,16 +9,24 @@ import Testing
 /// run fails part way: a storage failure the copy cannot foresee.
 @Suite("A transaction that fails part way")
 struct TransactionFailureTests {
-    /// A memory store whose task creates fail from the `failFrom`-th one on, as a full disk would.
+    /// A memory store whose task creates fail from the `failFrom`-th one on, as a full disk
+    /// would, and whose setTaskCompleted fails when `completing` is false.
     final class FailingCreates: ForwardingStore, @unchecked Sendable {
         let inner: MemoryStore
         private let failFrom: Int
+        private let completing: Bool
         private let lock = NSLock()
         private var creates = 0
 
-        init(failFrom: Int) {
+        init(failFrom: Int, completing: Bool = true) {
             inner = MemoryStore(clock: SystemClock())
             self.failFrom = failFrom
+            self.completing = completing
+        }
+
+        func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
+            guard completing else { throw CRUDError.storeUnavailable(path: "/full/disk") }
+            return try await inner.setTaskCompleted(id: id, isCompleted)
         }
 
         var createCalls: Int { lock.withLock { creates } }
@@ -56,7 +64,8 @@ struct TransactionFailureTests {
         #expect(first.json?["code"]?.int == 1)
         let message = first.json?["error"]?.string ?? ""
         #expect(
-            message.contains("request 2 of 3 (POST /parse/classes/Task)") && message.contains("requests 1 to 1 stayed applied"),
+            message.contains("request 2 of 3 (POST /parse/classes/Task)")
+                && message.contains("requests 1 to 1, and maybe part of request 2, stayed applied"),
             "\(message)")
         let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
         #expect(retry.status == 500 && retry.text == first.text, "\(retry)")
@@ -73,11 +82,34 @@ struct TransactionFailureTests {
         let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
         let headers = ["X-Parse-Request-Id": "transaction-2"]
         let first = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
-        #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("none stayed applied"), "\(first)")
+        #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("nothing stayed applied"), "\(first)")
         let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
         #expect(retry.status == 500)
         #expect(try await store.inner.countTasks(TaskQuery()) == 0)
         #expect(store.createCalls == 2, "the retry did not run again")
+        await server.shutdown()
+    }
+
+    @Test(
+        "A request that is several store writes and fails half way counts as applied: the answer says so and a retry applies nothing twice")
+    func halfAppliedRequest() async throws {
+        let store = FailingCreates(failFrom: 100, completing: false)
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        _ = try server.start()
+        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
+        let batch: JSON = [
+            "transaction": true,
+            "requests": [
+                ["method": "POST", "path": "/parse/classes/Task", "body": ["title": "done already", "isCompleted": true]],
+                ["method": "POST", "path": "/parse/classes/Task", "body": ["title": "second"]],
+            ],
+        ]
+        let headers = ["X-Parse-Request-Id": "transaction-3"]
+        let first = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+        #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("part of it stayed applied"), "\(first)")
+        let retry = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+        #expect(retry.text == first.text)
+        #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["done already"])
         await server.shutdown()
     }
 }

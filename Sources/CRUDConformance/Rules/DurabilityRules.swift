@@ -156,8 +156,9 @@ extension Rules {
                 ),
             ]
             for (call, write) in writes {
-                // Each write at a later instant, so a lost updatedAt shows too.
-                await context.letTimePass(seconds: 1)
+                // Each write at a later instant with a millisecond part, so a lost updatedAt,
+                // or one saved without its milliseconds, shows too.
+                await context.letTimePass()
                 try await context.attempt(call) { try await write(try context.store) }
                 let before = try await context.snapshot()
                 try await context.reopen()
