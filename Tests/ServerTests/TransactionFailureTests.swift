@@ -50,16 +50,24 @@ struct TransactionFailureTests {
         ],
     ]
 
+    /// Sends `batch` to a server over `store` twice with one request id: the first answer and the retry's.
+    static func sendTwice(_ batch: JSON, to store: FailingCreates) async throws -> (first: ParseResponse, retry: ParseResponse) {
+        let server = MockServer(store: store, configuration: .init(port: 0))
+        _ = try server.start()
+        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
+        let headers = ["X-Parse-Request-Id": UUID().uuidString]
+        let first = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+        let retry = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+        await server.shutdown()
+        return (first, retry)
+    }
+
     @Test(
         "The answer is a 500 that names the failing request and what stayed applied; a retry with its request id gets it again and applies nothing twice"
     )
     func partialFailure() async throws {
         let store = FailingCreates(failFrom: 2)
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        _ = try server.start()
-        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
-        let headers = ["X-Parse-Request-Id": "transaction-1"]
-        let first = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        let (first, retry) = try await Self.sendTwice(Self.batch, to: store)
         #expect(first.status == 500, "\(first)")
         #expect(first.json?["code"]?.int == 1)
         let message = first.json?["error"]?.string ?? ""
@@ -67,36 +75,25 @@ struct TransactionFailureTests {
             message.contains("request 2 of 3 (POST /parse/classes/Task)")
                 && message.contains("requests 1 to 1, and maybe part of request 2, stayed applied"),
             "\(message)")
-        let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
         #expect(retry.status == 500 && retry.text == first.text, "\(retry)")
         #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["first"])
         #expect(try await store.inner.contacts(ContactQuery()).isEmpty)
-        await server.shutdown()
     }
 
     @Test("When the first request already fails, nothing stayed applied, and a retry runs again")
     func failureAtTheStart() async throws {
         let store = FailingCreates(failFrom: 1)
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        _ = try server.start()
-        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
-        let headers = ["X-Parse-Request-Id": "transaction-2"]
-        let first = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
+        let (first, retry) = try await Self.sendTwice(Self.batch, to: store)
         #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("nothing stayed applied"), "\(first)")
-        let retry = try await client.send("POST", "/parse/batch", json: Self.batch, headers: headers)
         #expect(retry.status == 500)
         #expect(try await store.inner.countTasks(TaskQuery()) == 0)
         #expect(store.createCalls == 2, "the retry did not run again")
-        await server.shutdown()
     }
 
     @Test(
         "A request that is several store writes and fails half way counts as applied: the answer says so and a retry applies nothing twice")
     func halfAppliedRequest() async throws {
         let store = FailingCreates(failFrom: 100, completing: false)
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        _ = try server.start()
-        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
         let batch: JSON = [
             "transaction": true,
             "requests": [
@@ -104,12 +101,9 @@ struct TransactionFailureTests {
                 ["method": "POST", "path": "/parse/classes/Task", "body": ["title": "second"]],
             ],
         ]
-        let headers = ["X-Parse-Request-Id": "transaction-3"]
-        let first = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+        let (first, retry) = try await Self.sendTwice(batch, to: store)
         #expect(first.status == 500 && (first.json?["error"]?.string ?? "").contains("part of it stayed applied"), "\(first)")
-        let retry = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
         #expect(retry.text == first.text)
         #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["done already"])
-        await server.shutdown()
     }
 }
