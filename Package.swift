@@ -157,7 +157,9 @@ if hasSolutions {
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "CRUDKitCLI"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "CRUDKitCLI",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -50,7 +50,9 @@ public struct Backend: Sendable, Identifiable, CustomStringConvertible {
         Backend(name: name) { TemporaryStorage(open: open) }
     }
 
+    /// The name: backends are told apart by it.
     public var id: String { name }
+    /// The name.
     public var description: String { name }
 }
 

@@ -93,7 +93,7 @@ public final class CheckContext: @unchecked Sendable {
         }
     }
 
-    /// Requires `operation` to throw a ``CRUDError`` that `expected` accepts.
+    /// Requires `operation` to throw a `CRUDError` that `expected` accepts.
     public func expectError<T>(
         _ step: String, _ expected: ErrorExpectation, _ operation: () async throws -> T
     ) async throws {

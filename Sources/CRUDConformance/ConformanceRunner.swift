@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let runner = ConformanceRunner()
 /// let results = await runner.run(Rules.all, on: [myBackend])
-/// for result in results where !result.passed { print(result.failureReport ?? result.summary) }
+/// for result in results where result.failed { print(result.failureReport ?? result.summary) }
 /// ```
 public struct ConformanceRunner: Sendable {
     /// How long one check may take before it is reported as failed. Generous by default,

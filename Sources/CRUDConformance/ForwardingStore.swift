@@ -4,7 +4,9 @@ import Foundation
 /// A store that passes every call to a correct store (a memory store, or an HTTP client)
 /// unless it overrides it. Each broken backend overrides one thing and gets it wrong.
 public protocol ForwardingStore: CRUDSpec {
+    /// The type of the correct store.
     associatedtype Inner: CRUDSpec
+    /// The correct store that every call not overridden goes to.
     var inner: Inner { get }
 }
 

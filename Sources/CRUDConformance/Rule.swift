@@ -67,5 +67,6 @@ public struct Rule: Sendable, Identifiable, CustomStringConvertible {
         return String(id[..<dash])
     }
 
+    /// The rule's id.
     public var description: String { id }
 }

@@ -37,6 +37,7 @@ public struct RuleResult: Sendable, Identifiable {
     /// How long the check took.
     public let duration: Duration
 
+    /// The backend's name and the rule's id, such as `memory/TASK-CREATE-001`.
     public var id: String { "\(backendName)/\(rule.id)" }
 
     /// A result; the runner makes these, and so may a tool that decides an outcome without
@@ -48,8 +49,17 @@ public struct RuleResult: Sendable, Identifiable {
         self.duration = duration
     }
 
-    /// Whether the backend passed.
+    /// Whether the rule was checked and the backend followed it.
+    ///
+    /// `false` both when the backend broke the rule and when the rule was not applicable
+    /// (nothing was checked). To ask whether the backend broke it, use ``failed``.
     public var passed: Bool { outcome == .passed }
+
+    /// Whether the rule was checked and the backend broke it; `false` for a rule that passed
+    /// and for one that was not applicable. ``failureReport`` says what went wrong.
+    public var failed: Bool {
+        if case .failed = outcome { true } else { false }
+    }
 
     /// The full report of a failure: the rule, what was expected and what happened, and
     /// the hint; `nil` when the rule did not fail.

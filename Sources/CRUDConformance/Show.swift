@@ -25,7 +25,7 @@ public enum Show {
         Timestamp.iso8601(date)
     }
 
-    /// An error: its code and message for a ``CRUDError``, its type and description otherwise.
+    /// An error: its code and message for a `CRUDError`, its type and description otherwise.
     public static func error(_ error: any Error) -> String {
         if let error = error as? CRUDError { return "\(error.code) (\"\(error.message)\")" }
         return "\(type(of: error)): \(error) (not a CRUDError)"

@@ -39,6 +39,7 @@ extension HTTPStore {
 
     /// Why the server could not be emptied.
     public struct EmptyingFailure: Error, CustomStringConvertible {
+        /// What the server kept answering, in words.
         public let description: String
     }
 

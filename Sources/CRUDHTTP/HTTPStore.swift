@@ -10,7 +10,7 @@ import ParseWire
 /// API, such as the kit's mock server (`crudkit serve`).
 ///
 /// Create is POST, read is GET, update is PUT, delete is DELETE. Every error body is
-/// mapped back to the kit's ``CRUDError``. Requests time out; GETs are retried with
+/// mapped back to the kit's `CRUDError`. Requests time out; GETs are retried with
 /// exponential backoff, and so are writes, because each write carries an
 /// `X-Parse-Request-Id` that the server uses to answer a retry without running it twice.
 /// Success is reported only after the server confirmed it.
@@ -25,9 +25,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     public struct Configuration: Sendable {
         /// The API's base URL, ending in `/parse`.
         public var baseURL: URL
+        /// The `X-Parse-Application-Id` sent with every request.
         public var applicationID: String
-        /// The keys to send, each in its own header, when the server wants one.
+        /// Sent as `X-Parse-REST-API-Key` when set, for a server that wants a key.
         public var restKey: String?
+        /// Sent as `X-Parse-Client-Key` when set, for a server that wants that key instead.
         public var clientKey: String?
         /// How long one attempt may take.
         public var timeout: Double
@@ -36,6 +38,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         /// The wait before the first retry; it doubles with each further retry.
         public var initialBackoff: Duration
 
+        /// A configuration for the API at `baseURL`; `maxAttempts` below 1 counts as 1.
         public init(
             baseURL: URL, applicationID: String, restKey: String? = nil, clientKey: String? = nil, timeout: Double = 10,
             maxAttempts: Int = 6, initialBackoff: Duration = .milliseconds(20)
@@ -58,6 +61,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         }
     }
 
+    /// The configuration the store was made with.
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
     private let onClose: (@Sendable () async -> Void)?

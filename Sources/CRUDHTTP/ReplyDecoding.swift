@@ -2,8 +2,9 @@ import CRUDSpec
 import Foundation
 import ParseWire
 
-/// The kit's own decoding of a Parse server's answers: the shared wire model (``ParseWire``).
+/// The kit's own decoding of a Parse server's answers: the shared wire model (`ParseWire`).
 public struct StandardReplyDecoding: ReplyDecoding {
+    /// The decoding `HTTPStore` uses unless it is given another.
     public init() {}
 
     public func error(status: Int, body: [String: Any], requestedID: UUID?) throws -> CRUDError {

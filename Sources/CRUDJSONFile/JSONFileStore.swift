@@ -5,15 +5,15 @@ import Foundation
 /// A store kept in one human-readable JSON file.
 ///
 /// Every change is written whole and atomically before the call returns (see
-/// ``AtomicFile``), so the file is always either the state before a change or the state
+/// `AtomicFile`), so the file is always either the state before a change or the state
 /// after it, never a mix. The cost is that each write rewrites the whole file: the time
 /// per write grows in proportion to the number of records. That is the lesson of this
 /// backend: simple, readable, diffable, and right for hundreds of records, not millions.
 ///
 /// A missing file is an empty store, created on the first write. A file that is not a
-/// CRUDKit store of a version this code reads gives ``CRUDError/corruptStore(path:)`` and
+/// CRUDKit store of a version this code reads gives `CRUDError.corruptStore(path:)` and
 /// is never modified. While a store is open, a second open of the same file, from this
-/// process or another, gives ``CRUDError/storeLocked(path:)``.
+/// process or another, gives `CRUDError.storeLocked(path:)`.
 ///
 /// ```swift
 /// let store = try JSONFileStore(path: "tasks.json")
@@ -29,9 +29,9 @@ public actor JSONFileStore: CRUDSpec {
 
     /// Opens (or prepares to create) the store at `path`.
     ///
-    /// - Throws: ``CRUDError/corruptStore(path:)`` when the file is not a readable CRUDKit
-    ///   store, ``CRUDError/storeLocked(path:)`` when it is open elsewhere,
-    ///   ``CRUDError/storeUnavailable(path:)`` when its folder cannot be used.
+    /// - Throws: `CRUDError.corruptStore(path:)` when the file is not a readable CRUDKit
+    ///   store, `CRUDError.storeLocked(path:)` when it is open elsewhere,
+    ///   `CRUDError.storeUnavailable(path:)` when its folder cannot be used.
     public init(path: String, clock: any CRUDClock = SystemClock()) throws(CRUDError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = absolute

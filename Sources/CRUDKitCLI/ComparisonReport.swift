@@ -5,20 +5,29 @@ import CRUDConformance
 public struct ComparisonReport: Sendable {
     /// One backend's column and its totals.
     public struct Column: Sendable {
+        /// The backend's name, the column's heading.
         public let name: String
+        /// What the backend declares it can do, sorted by name.
         public let capabilities: [Capability]
+        /// How many rules passed on the backend.
         public var passed = 0
+        /// How many rules failed on the backend.
         public var failed = 0
+        /// How many rules were not checked because the backend cannot support them.
         public var notApplicable = 0
     }
 
     /// One rule's row: its outcome on each backend, in column order.
     public struct Row: Sendable {
+        /// The rule.
         public let rule: Rule
+        /// Its result on each backend that was run, in the order of ``ComparisonReport/columns``.
         public let results: [RuleResult]
     }
 
+    /// One column per backend, in the order the backends were given.
     public private(set) var columns: [Column]
+    /// One row per rule, in the order the rules were given.
     public private(set) var rows: [Row]
 
     /// Arranges `results`, which may come in any order, for `rules` on `backends`.

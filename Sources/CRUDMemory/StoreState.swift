@@ -29,7 +29,7 @@ public struct StoreState: Sendable, Hashable {
 
     /// A state holding these records, oldest-created first.
     ///
-    /// Throws ``CRUDError/duplicate(field:)`` with `.email` when two contacts share an
+    /// Throws `CRUDError.duplicate(field:)` with `.email` when two contacts share an
     /// email; a loader should report that as a corrupt store.
     public init(tasks: [TaskItem], contacts: [Contact]) throws(CRUDError) {
         for task in tasks { insert(task) }
@@ -47,7 +47,7 @@ public struct StoreState: Sendable, Hashable {
 
     // MARK: Tasks
 
-    /// Creates a task at `now`. See ``CRUDSpec/createTask(title:notes:)``.
+    /// Creates a task at `now`. See `CRUDSpec.createTask(title:notes:)`.
     public mutating func createTask(title: String, notes: String?, now: Date) throws(CRUDError) -> TaskItem {
         let task = TaskItem(
             id: UUID(), title: try Validation.title(title), notes: try Validation.notes(notes),
@@ -56,13 +56,13 @@ public struct StoreState: Sendable, Hashable {
         return task
     }
 
-    /// The task with `id`, or ``CRUDError/notFound(id:)``.
+    /// The task with `id`, or `CRUDError.notFound(id:)`.
     public func task(id: UUID) throws(CRUDError) -> TaskItem {
         guard let entry = taskEntries[id] else { throw .notFound(id: id) }
         return entry.record
     }
 
-    /// The tasks of `query`. See ``CRUDSpec/tasks(_:)``.
+    /// The tasks of `query`. See `CRUDSpec.tasks(_:)`.
     public func tasks(_ query: TaskQuery) throws(CRUDError) -> [TaskItem] {
         try query.validate()
         let ordered = RecordOrder.tasks(matching(query), sortedBy: query.sort)
@@ -75,34 +75,34 @@ public struct StoreState: Sendable, Hashable {
         return matching(query).count
     }
 
-    /// Renames a task. See ``CRUDSpec/renameTask(id:to:)``.
+    /// Renames a task. See `CRUDSpec.renameTask(id:to:)`.
     public mutating func renameTask(id: UUID, to title: String, now: Date) throws(CRUDError) -> TaskItem {
         let title = try Validation.title(title)
         return try updateTask(id: id, now: now) { $0.title = title }
     }
 
-    /// Replaces a task's notes. See ``CRUDSpec/editTaskNotes(id:notes:)``.
+    /// Replaces a task's notes. See `CRUDSpec.editTaskNotes(id:notes:)`.
     public mutating func editTaskNotes(id: UUID, notes: String?, now: Date) throws(CRUDError) -> TaskItem {
         let notes = try Validation.notes(notes)
         return try updateTask(id: id, now: now) { $0.notes = notes }
     }
 
-    /// Sets a task's completion. See ``CRUDSpec/setTaskCompleted(id:_:)``.
+    /// Sets a task's completion. See `CRUDSpec.setTaskCompleted(id:_:)`.
     public mutating func setTaskCompleted(id: UUID, _ isCompleted: Bool, now: Date) throws(CRUDError) -> TaskItem {
         try updateTask(id: id, now: now) { $0.isCompleted = isCompleted }
     }
 
-    /// Flips a task's completion. See ``CRUDSpec/toggleTask(id:)``.
+    /// Flips a task's completion. See `CRUDSpec.toggleTask(id:)`.
     public mutating func toggleTask(id: UUID, now: Date) throws(CRUDError) -> TaskItem {
         try updateTask(id: id, now: now) { $0.isCompleted.toggle() }
     }
 
-    /// Deletes a task, or throws ``CRUDError/notFound(id:)``.
+    /// Deletes a task, or throws `CRUDError.notFound(id:)`.
     public mutating func deleteTask(id: UUID) throws(CRUDError) {
         guard taskEntries.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
     }
 
-    /// Creates every title or none. See ``CRUDSpec/importTasks(titles:)``.
+    /// Creates every title or none. See `CRUDSpec.importTasks(titles:)`.
     public mutating func importTasks(titles: [String], now: Date) throws(CRUDError) -> [TaskItem] {
         let titles = try Validation.titles(titles)
         return titles.map { title in
@@ -114,7 +114,7 @@ public struct StoreState: Sendable, Hashable {
 
     // MARK: Contacts
 
-    /// Creates a contact at `now`. See ``CRUDSpec/createContact(name:email:phone:)``.
+    /// Creates a contact at `now`. See `CRUDSpec.createContact(name:email:phone:)`.
     public mutating func createContact(name: String, email: String, phone: String?, now: Date) throws(CRUDError) -> Contact {
         let contact = Contact(
             id: UUID(), name: try Validation.name(name), email: try Validation.email(email),
@@ -124,13 +124,13 @@ public struct StoreState: Sendable, Hashable {
         return contact
     }
 
-    /// The contact with `id`, or ``CRUDError/notFound(id:)``.
+    /// The contact with `id`, or `CRUDError.notFound(id:)`.
     public func contact(id: UUID) throws(CRUDError) -> Contact {
         guard let entry = contactEntries[id] else { throw .notFound(id: id) }
         return entry.record
     }
 
-    /// The contacts of `query`. See ``CRUDSpec/contacts(_:)``.
+    /// The contacts of `query`. See `CRUDSpec.contacts(_:)`.
     public func contacts(_ query: ContactQuery) throws(CRUDError) -> [Contact] {
         try query.validate()
         let term = query.effectiveSearch
@@ -138,7 +138,7 @@ public struct StoreState: Sendable, Hashable {
         return Self.page(RecordOrder.contacts(found), limit: query.limit, offset: query.offset)
     }
 
-    /// Updates a contact. See ``CRUDSpec/updateContact(id:_:)``.
+    /// Updates a contact. See `CRUDSpec.updateContact(id:_:)`.
     public mutating func updateContact(id: UUID, _ changes: ContactChanges, now: Date) throws(CRUDError) -> Contact {
         guard var entry = contactEntries[id] else { throw .notFound(id: id) }
         let oldEmail = entry.record.email
@@ -153,7 +153,7 @@ public struct StoreState: Sendable, Hashable {
         return entry.record
     }
 
-    /// Deletes a contact, or throws ``CRUDError/notFound(id:)``.
+    /// Deletes a contact, or throws `CRUDError.notFound(id:)`.
     public mutating func deleteContact(id: UUID) throws(CRUDError) {
         guard let entry = contactEntries.removeValue(forKey: id) else { throw .notFound(id: id) }
         contactIDByEmail[Array(entry.record.email.utf8)] = nil

@@ -76,14 +76,25 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
 }
 
 extension CRUDError: LocalizedError, CustomStringConvertible {
+    /// The message, for `localizedDescription`.
     public var errorDescription: String? { message }
+    /// The code and the message, such as `notFound: …`.
     public var description: String { "\(code): \(message)" }
 }
 
 /// A field that a rule can name in an error. Its label names the record too ("task
 /// title"), so a message read out of context still says what was wrong.
 public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
-    case title, notes, name, email, phone
+    /// A task's title.
+    case title
+    /// A task's notes.
+    case notes
+    /// A contact's name.
+    case name
+    /// A contact's email.
+    case email
+    /// A contact's phone number.
+    case phone
 
     /// The word used for the field in messages.
     public var label: String {

@@ -7,14 +7,22 @@ import Foundation
 /// (it takes it for a byte-order mark); `JSONDecoder` keeps it. The server and the HTTP
 /// client read every body through this, so no text is lost on the wire.
 public enum JSONValue: Codable, Sendable, Hashable {
+    /// A string, exactly as written (U+FEFF included).
     case string(String)
+    /// A number that fits an `Int`.
     case integer(Int)
+    /// Any other number.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
+    /// Reads any JSON value; a number that reads as an `Int` becomes ``integer(_:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -34,6 +42,7 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the value as the JSON it was read from.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -59,7 +59,7 @@ public struct TaskQuery: Codable, Sendable, Hashable {
     /// The search term a backend should use: trimmed, or `nil` when there is no search.
     public var effectiveSearch: String? { Validation.searchTerm(search) }
 
-    /// Throws ``CRUDError/invalidQuery(_:)`` when the limit or the offset is negative.
+    /// Throws ``CRUDError/invalidQuery(reason:)`` when the limit or the offset is negative.
     public func validate() throws(CRUDError) {
         try Validation.page(limit: limit, offset: offset)
     }

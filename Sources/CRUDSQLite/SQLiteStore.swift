@@ -10,7 +10,7 @@ import Foundation
 ///   lost (never half-applied), in exchange for far fewer disk flushes than `FULL`.
 /// - A busy timeout makes a second writer wait up to five seconds instead of failing.
 /// - Unicode-correct order and search use folded keys stored beside each title and name
-///   (see ``SQLiteSchema``).
+///   (see `SQLiteSchema`).
 ///
 /// The file is readable with standard tools: `sqlite3 tasks.sqlite 'SELECT title FROM tasks'`.
 ///
@@ -27,7 +27,7 @@ public actor SQLiteStore: CRUDSpec {
 
     /// Opens (creating or upgrading if needed) the database at `path`.
     ///
-    /// - Throws: ``CRUDError/corruptStore(path:)`` for a file that is not an SQLite database,
+    /// - Throws: `CRUDError.corruptStore(path:)` for a file that is not an SQLite database,
     ///   or is one of another application or of a newer version; the file is not modified.
     public init(path: String, clock: any CRUDClock = SystemClock()) throws(CRUDError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

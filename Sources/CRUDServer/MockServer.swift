@@ -17,6 +17,7 @@ import ParseWire
 public final class MockServer: @unchecked Sendable {
     /// How the server listens, authenticates, times out and misbehaves.
     public struct Configuration: Sendable {
+        /// The address to listen on; `127.0.0.1` keeps the server to this machine.
         public var host: String
         /// 0 picks a free port.
         public var port: UInt16
@@ -25,7 +26,9 @@ public final class MockServer: @unchecked Sendable {
         /// Client keys, as Parse Server has them: none set, no key is needed; any set, a
         /// request must carry at least one of them in its own header.
         public var restKey: String?
+        /// The key a request may carry in `X-Parse-Client-Key` (see ``restKey``).
         public var clientKey: String?
+        /// The key a request may carry in `X-Parse-Javascript-Key` (see ``restKey``).
         public var javascriptKey: String?
         /// Added delay before each API answer.
         public var latency: Duration
@@ -37,11 +40,14 @@ public final class MockServer: @unchecked Sendable {
         public var seed: UInt64
         /// How long a kept-alive connection may wait for its next request.
         public var idleTimeout: Double
+        /// The most connections served at once; one more is answered 503 and closed.
         public var maxConnections: Int
         /// The most results one find returns, whatever its `limit` asks (Parse Server's
         /// `maxLimit` option, which hosted servers set); nil for no cap.
         public var maxLimit: Int?
 
+        /// A configuration; the defaults are a well-behaved server on `127.0.0.1:8080` for the
+        /// application id `crudkit`, with no keys, no faults and no cap on results.
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String? = nil,
             clientKey: String? = nil, javascriptKey: String? = nil,
@@ -64,6 +70,7 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
+    /// The configuration the server was made with.
     public let configuration: Configuration
     private let api: ParseAPI
     private let log: (@Sendable (String) -> Void)?

@@ -4,7 +4,7 @@ import Foundation
 
 /// A thin wrapper around one SQLite connection: statements prepared once and reused,
 /// values always bound as parameters, transactions, and SQLite's result codes turned into
-/// ``CRUDError``s.
+/// `CRUDError`s.
 ///
 /// Not thread-safe on its own: own it from one actor, as ``SQLiteStore`` does.
 ///
@@ -17,8 +17,11 @@ import Foundation
 public final class SQLiteConnection {
     /// A value to bind to a `?` parameter.
     public enum Value: Sendable, Equatable {
+        /// An SQLite INTEGER.
         case integer(Int64)
+        /// An SQLite TEXT, as UTF-8.
         case text(String)
+        /// SQL NULL.
         case null
     }
 

@@ -25,38 +25,38 @@ public enum FuzzTarget: Sendable, Hashable {
     }
 }
 
-/// One step of a random operation sequence: a call of ``CRUDSpec``, a reopen of the store,
+/// One step of a random operation sequence: a call of `CRUDSpec`, a reopen of the store,
 /// or a jump of the clock.
 public enum FuzzOperation: Sendable, Hashable {
-    /// ``CRUDSpec/createTask(title:notes:)``.
+    /// `CRUDSpec.createTask(title:notes:)`.
     case createTask(String, notes: String?)
-    /// ``CRUDSpec/task(id:)``.
+    /// `CRUDSpec.task(id:)`.
     case readTask(FuzzTarget)
-    /// ``CRUDSpec/renameTask(id:to:)``.
+    /// `CRUDSpec.renameTask(id:to:)`.
     case renameTask(FuzzTarget, String)
-    /// ``CRUDSpec/editTaskNotes(id:notes:)``.
+    /// `CRUDSpec.editTaskNotes(id:notes:)`.
     case editNotes(FuzzTarget, String?)
-    /// ``CRUDSpec/setTaskCompleted(id:_:)``.
+    /// `CRUDSpec.setTaskCompleted(id:_:)`.
     case setCompleted(FuzzTarget, Bool)
-    /// ``CRUDSpec/toggleTask(id:)``.
+    /// `CRUDSpec.toggleTask(id:)`.
     case toggle(FuzzTarget)
-    /// ``CRUDSpec/deleteTask(id:)``.
+    /// `CRUDSpec.deleteTask(id:)`.
     case deleteTask(FuzzTarget)
-    /// ``CRUDSpec/importTasks(titles:)``.
+    /// `CRUDSpec.importTasks(titles:)`.
     case importTasks([String])
-    /// ``CRUDSpec/tasks(_:)``.
+    /// `CRUDSpec.tasks(_:)`.
     case listTasks(TaskQuery)
-    /// ``CRUDSpec/countTasks(_:)``.
+    /// `CRUDSpec.countTasks(_:)`.
     case countTasks(TaskQuery)
-    /// ``CRUDSpec/createContact(name:email:phone:)``.
+    /// `CRUDSpec.createContact(name:email:phone:)`.
     case createContact(String, email: String, phone: String?)
-    /// ``CRUDSpec/contact(id:)``.
+    /// `CRUDSpec.contact(id:)`.
     case readContact(FuzzTarget)
-    /// ``CRUDSpec/updateContact(id:_:)``.
+    /// `CRUDSpec.updateContact(id:_:)`.
     case updateContact(FuzzTarget, ContactChanges)
-    /// ``CRUDSpec/deleteContact(id:)``.
+    /// `CRUDSpec.deleteContact(id:)`.
     case deleteContact(FuzzTarget)
-    /// ``CRUDSpec/contacts(_:)``.
+    /// `CRUDSpec.contacts(_:)`.
     case listContacts(ContactQuery)
     /// Close the store and open a new one on the same storage; then every record is read
     /// back. Only generated for backends that declare ``Capability/durability``.

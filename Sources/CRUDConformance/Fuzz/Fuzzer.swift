@@ -2,10 +2,10 @@ import CRUDSpec
 import Foundation
 
 /// Model-based testing: seeded random operation sequences run on a backend and on
-/// ``FuzzModel``; every field of every answer is compared, and the first difference is shrunk
+/// `FuzzModel`; every field of every answer is compared, and the first difference is shrunk
 /// to a short sequence that still shows one.
 ///
-/// Sequences mix tasks and contacts, Unicode-heavy texts (see ``FuzzAlphabet``), ids of
+/// Sequences mix tasks and contacts, Unicode-heavy texts (see `FuzzAlphabet`), ids of
 /// deleted records and of the other kind, clock jumps, and for backends that declare
 /// ``Capability/durability``, reopens. The clock moves 7 ms on every read, so dates are
 /// checked too: a write must stamp an instant the clock handed out during the call.
@@ -31,11 +31,14 @@ public enum Fuzzer {
         /// How long the sequence was before shrinking.
         public let originalLength: Int
 
-        /// The command that runs the same sequence again.
+        /// The command that runs the same sequence again, for a backend `crudkit fuzz` knows
+        /// by name; for any other, call ``Fuzzer/check(seed:length:on:)`` with the same seed
+        /// and ``originalLength``.
         public var repeatCommand: String {
             "crudkit fuzz --seed \(seed) --backends \(backend) --length \(originalLength)"
         }
 
+        /// The shrunk sequence numbered step by step, what differs, and ``repeatCommand``.
         public var description: String {
             var out = "\(backend) differs from the model (seed \(seed), \(originalLength) operations shrunk to \(operations.count)):\n"
             for (index, step) in steps.enumerated() { out += "  \(index + 1). \(step)\n" }

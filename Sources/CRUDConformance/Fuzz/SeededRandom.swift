@@ -12,6 +12,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         state = seed
     }
 
+    /// The next number of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
