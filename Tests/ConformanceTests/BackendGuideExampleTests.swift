@@ -29,7 +29,6 @@ let myBackend = Backend(name: "mine", capabilities: [.durability]) {
 func myBackendFollows(rule: Rule) async {
     let result = await ConformanceRunner().run(rule, on: myBackend)
     if let report = result.failureReport { Issue.record(Comment(rawValue: report)) }
-    #expect(!result.failed)
 }
 
 @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
