@@ -9,11 +9,9 @@ import Foundation
 /// let status = await CRUDKitTool.run(["compare", "--format", "json"], console: StandardConsole())
 /// ```
 public enum CRUDKitTool {
-    static let commands: [(name: String, summary: String)] = [
-        (TasksCommand.name, TasksCommand.summary),
-        (ContactsCommand.name, ContactsCommand.summary),
+    /// Commands still read by hand, until each becomes a ``ParsableCommand``.
+    static let handParsed: [(name: String, summary: String)] = [
         (CompareCommand.name, CompareCommand.summary),
-        (RulesCommand.name, RulesCommand.summary),
         (FuzzCommand.name, FuzzCommand.summary),
         (BenchCommand.name, BenchCommand.summary),
         (ServeCommand.name, ServeCommand.summary),
@@ -23,24 +21,9 @@ public enum CRUDKitTool {
     ]
 
     static var help: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let list = commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(
-            separator: "\n")
-        let codes = ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 3, withPad: " ", startingAt: 0)) \($0.meaning)" }
-            .joined(separator: "\n")
-        return """
-            crudkit: learn, teach and verify CRUD storage in Swift.
-
-            USAGE: crudkit <command> [options]
-
-            COMMANDS:
-            \(list)
-
-            Run 'crudkit <command> --help' for a command's options.
-
-            EXIT STATUS:
-            \(codes)
-            """
+        let rows = handParsed.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }
+        return CommandHelp.text(for: CRUDKitCommand.self, path: ["crudkit"]).replacingOccurrences(
+            of: "\n\nRun 'crudkit", with: "\n" + rows.joined(separator: "\n") + "\n\nRun 'crudkit")
     }
 
     /// Runs the command named by `arguments` (without the program name). `backends` is
@@ -70,15 +53,12 @@ public enum CRUDKitTool {
     private static func dispatch(
         _ arguments: [String], console: any Console, backends: [Backend], environment: [String: String]
     ) async throws -> ExitCode {
-        guard let command = arguments.first else {
-            console.out(help + "\n")
-            return .usage
-        }
+        let context = CommandContext(console: console, environment: environment, backends: backends)
         let rest = Array(arguments.dropFirst())
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
-        switch command {
-        case "--help", "-h", "help":
-            console.out(help + "\n")
+        switch arguments.first {
+        case "help":
+            console.out(help)
             return .success
         case CompareCommand.name:
             if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
@@ -89,13 +69,6 @@ public enum CRUDKitTool {
                 return .success
             }
             return try await FuzzCommand(arguments: rest, catalogue: backends).run(console: console)
-        case RulesCommand.name:
-            if wantsHelp { console.out(RulesCommand.help + "\n"); return .success }
-            return try RulesCommand(arguments: rest).run(console: console)
-        case TasksCommand.name:
-            return try await TasksCommand.run(rest, console: console, environment: environment)
-        case ContactsCommand.name:
-            return try await ContactsCommand.run(rest, console: console, environment: environment)
         case GradeCommand.name:
             if wantsHelp {
                 console.out(GradeCommand.help + "\n")
@@ -127,7 +100,30 @@ public enum CRUDKitTool {
             }
             return try await BenchCommand(arguments: rest).run(console: console)
         default:
-            throw UsageError.unknown("command", command, among: commands.map(\.name))
+            let names = CRUDKitCommand.configuration.subcommands.map { $0.configuration.name }
+            if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
+                throw UsageError.unknown("command", first, among: names + handParsed.map(\.name))
+            }
         }
+        switch try CommandParser.parse(arguments, as: CRUDKitCommand.self, path: ["crudkit"]) {
+        case .help(let text):
+            console.out(text)
+            return .success
+        case .run(let command):
+            return try await command.run(context)
+        }
+    }
+}
+
+/// `crudkit` itself: the commands, and its help when none is named.
+struct CRUDKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "crudkit", summary: "crudkit: learn, teach and verify CRUD storage in Swift.",
+        discussion: "Run 'crudkit <command> --help' for a command's options.",
+        subcommands: [TasksCommand.self, ContactsCommand.self, RulesCommand.self], exitStatuses: CommandConfiguration.everyExitStatus)
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        context.console.out(CRUDKitTool.help)
+        return .usage
     }
 }
