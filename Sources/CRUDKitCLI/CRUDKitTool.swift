@@ -9,21 +9,8 @@ import Foundation
 /// let status = await CRUDKitTool.run(["compare", "--format", "json"], console: StandardConsole())
 /// ```
 public enum CRUDKitTool {
-    /// Commands still read by hand, until each becomes a ``ParsableCommand``.
-    static let handParsed: [(name: String, summary: String)] = [
-        (CompareCommand.name, CompareCommand.summary),
-        (FuzzCommand.name, FuzzCommand.summary),
-        (BenchCommand.name, BenchCommand.summary),
-        (ServeCommand.name, ServeCommand.summary),
-        (ExercisesCommand.name, ExercisesCommand.summary),
-        (GradeCommand.name, GradeCommand.summary),
-        (StudentRepoCommand.name, StudentRepoCommand.summary),
-    ]
-
     static var help: String {
-        let rows = handParsed.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }
-        return CommandHelp.text(for: CRUDKitCommand.self, path: ["crudkit"]).replacingOccurrences(
-            of: "\n\nRun 'crudkit", with: "\n" + rows.joined(separator: "\n") + "\n\nRun 'crudkit")
+        CommandHelp.text(for: CRUDKitCommand.self, path: ["crudkit"])
     }
 
     /// Runs the command named by `arguments` (without the program name). `backends` is
@@ -54,56 +41,9 @@ public enum CRUDKitTool {
         _ arguments: [String], console: any Console, backends: [Backend], environment: [String: String]
     ) async throws -> ExitCode {
         let context = CommandContext(console: console, environment: environment, backends: backends)
-        let rest = Array(arguments.dropFirst())
-        let wantsHelp = rest.contains("--help") || rest.contains("-h")
-        switch arguments.first {
-        case "help":
+        if arguments.first == "help" {
             console.out(help)
             return .success
-        case CompareCommand.name:
-            if wantsHelp { console.out(CompareCommand.help + "\n"); return .success }
-            return try await CompareCommand(arguments: rest, catalogue: backends, environment: environment).run(console: console)
-        case FuzzCommand.name:
-            if wantsHelp {
-                console.out(FuzzCommand.help + "\n")
-                return .success
-            }
-            return try await FuzzCommand(arguments: rest, catalogue: backends).run(console: console)
-        case GradeCommand.name:
-            if wantsHelp {
-                console.out(GradeCommand.help + "\n")
-                return .success
-            }
-            return try await GradeCommand.run(rest, console: console, environment: environment)
-        case ExercisesCommand.name:
-            if wantsHelp {
-                console.out(ExercisesCommand.help + "\n")
-                return .success
-            }
-            return try await ExercisesCommand.run(rest, console: console, environment: environment)
-        case StudentRepoCommand.name:
-            if wantsHelp {
-                console.out(StudentRepoCommand.help + "\n")
-                return .success
-            }
-            return try StudentRepoCommand.run(rest, console: console)
-        case ServeCommand.name:
-            if wantsHelp {
-                console.out(ServeCommand.help + "\n")
-                return .success
-            }
-            return try await ServeCommand(arguments: rest).run(console: console)
-        case BenchCommand.name:
-            if wantsHelp {
-                console.out(BenchCommand.help + "\n")
-                return .success
-            }
-            return try await BenchCommand(arguments: rest).run(console: console)
-        default:
-            let names = CRUDKitCommand.configuration.subcommands.map { $0.configuration.name }
-            if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
-                throw UsageError.unknown("command", first, among: names + handParsed.map(\.name))
-            }
         }
         switch try CommandParser.parse(arguments, as: CRUDKitCommand.self, path: ["crudkit"]) {
         case .help(let text):
@@ -120,7 +60,10 @@ struct CRUDKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "crudkit", summary: "crudkit: learn, teach and verify CRUD storage in Swift.",
         discussion: "Run 'crudkit <command> --help' for a command's options.",
-        subcommands: [TasksCommand.self, ContactsCommand.self, RulesCommand.self], exitStatuses: CommandConfiguration.everyExitStatus)
+        subcommands: [
+            TasksCommand.self, ContactsCommand.self, CompareCommand.self, RulesCommand.self, FuzzCommand.self, BenchCommand.self,
+            ServeCommand.self, ExercisesCommand.self, GradeCommand.self, StudentRepoCommand.self,
+        ], exitStatuses: CommandConfiguration.everyExitStatus)
 
     func run(_ context: CommandContext) async throws -> ExitCode {
         context.console.out(CRUDKitTool.help)

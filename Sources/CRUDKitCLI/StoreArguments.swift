@@ -7,7 +7,7 @@ struct StoreArguments: ParsableArguments {
         "store", value: "STORE",
         help:
             "memory, json:PATH, sqlite:PATH or http://HOST:PORT/parse. Without it,\nCRUDKIT_STORE; without that, an SQLite file in your data folder.",
-        parser: ValueParser { text, _ throws(UsageError) in try StoreOption(text) })
+        parser: .store)
     var store: StoreOption?
 
     /// Opens the store (`--store`, else `CRUDKIT_STORE`, else the default), runs `body`, and
@@ -40,4 +40,14 @@ extension CommandContext {
         let answer = console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
+}
+
+extension ValueParser where Value == StoreOption {
+    /// `memory`, `json:PATH`, `sqlite:PATH` or a server's URL.
+    static var store: ValueParser { ValueParser { text, _ throws(UsageError) in try StoreOption(text) } }
+}
+
+extension ValueParser where Value == UInt16 {
+    /// A TCP port.
+    static var port: ValueParser { ValueParser(expecting: "a number from 0 to 65535") { UInt16($0) } }
 }

@@ -1,3 +1,4 @@
+import CRUDBackends
 import CRUDTestSupport
 import Foundation
 import Testing
@@ -145,6 +146,50 @@ struct CommandLineTests {
                 continue
             }
             #expect(text.hasPrefix("USAGE: crudkit sample FIRST [SECOND] [--count N] [--name NAME] [--tag TAG ...] [--loud]"), "\(text)")
+        }
+    }
+}
+
+@Suite("One reading of --backends and of seconds")
+struct SharedOptionTests {
+    @Test(
+        "compare, fuzz and bench read --backends with one parser, so their mistakes read the same", arguments: ["compare", "fuzz", "bench"])
+    func backendList(command: String) async throws {
+        let workspace = try Workspace()
+        for (list, message) in [
+            ("memroy", "unknown backend 'memroy'. Did you mean 'memory'?"), (" , ", "--backends needs at least one backend name."),
+            ("memory,sqlit", "unknown backend 'sqlit'. Did you mean 'sqlite'?"),
+        ] {
+            let result = await run([command, "--backends", list], in: workspace.path)
+            #expect(result.status == 64, "\(command) --backends '\(list)': expected 64, got \(result.status): \(result.err)")
+            #expect(result.err.hasPrefix("error: \(message)"), "\(command) --backends '\(list)': \(result.err)")
+            #expect(result.out.isEmpty)
+        }
+    }
+
+    @Test("Only compare takes a server's URL in --backends")
+    func serverURLs() throws {
+        let catalogue = [BuiltInBackends.memory]
+        let entries = try BackendList.parse("memory, http://127.0.0.1:1/parse,memory", among: catalogue, servers: true)
+        #expect(entries.count == 2, "expected memory and the server once each, got \(entries)")
+        guard case .server(let url, _) = entries.last else {
+            Issue.record("expected the URL to be read as a server, got \(entries)")
+            return
+        }
+        #expect(url.absoluteString == "http://127.0.0.1:1/parse")
+        #expect(throws: UsageError.self) { try BackendList.backends("http://127.0.0.1:1/parse", among: catalogue) }
+        #expect(try BackendList.backends(nil, among: catalogue).map(\.name) == ["memory"])
+    }
+
+    @Test("Seconds become a Duration in one place", arguments: [("1.5", 1_500), ("120", 120_000), ("0.001", 1)])
+    func seconds(text: String, milliseconds: Int) throws {
+        #expect(try ValueParser<Duration>.positiveSeconds.parse(text, "--timeout") == .milliseconds(milliseconds))
+    }
+
+    @Test("Seconds that are not a positive number are refused", arguments: ["0", "-1", "soon", "nan", "inf"])
+    func badSeconds(text: String) {
+        #expect(throws: UsageError("--timeout needs a positive number of seconds, not '\(text)'.")) {
+            try ValueParser<Duration>.positiveSeconds.parse(text, "--timeout")
         }
     }
 }
