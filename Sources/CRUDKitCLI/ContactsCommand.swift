@@ -63,13 +63,11 @@ struct ContactsCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(name: "show", summary: "Show one contact.")
-        @Argument("ID", help: "The contact's id, or the start of it.") var id: String
+        var contact = ContactArguments()
         @Flag("json", help: "Print JSON, for scripts.") var json: Bool
-        var store = StoreArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let contact = try await IDResolver.contact(id, in: store)
+            try await contact.withContact(context) { contact, _ in
                 context.console.out(json ? try Render.json(Render.ContactJSON(contact: contact)) : Render.contact(contact, now: Date()))
                 return .success
             }
@@ -79,19 +77,17 @@ struct ContactsCommand: ParsableCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             name: "edit", summary: "Change a contact's name, email or phone (\"\" removes the phone).")
-        @Argument("ID", help: "The contact's id, or the start of it.") var id: String
+        var contact = ContactArguments()
         @Option("name", value: "NAME", help: "Their new name.") var name: String?
         @Option("email", value: "EMAIL", help: "Their new email address.") var email: String?
         @Option("phone", value: "PHONE", help: "Their new phone number.") var phone: String?
-        var store = StoreArguments()
 
         func validate() throws(UsageError) {
             if name == nil && email == nil && phone == nil { throw UsageError("contacts edit needs --name, --email or --phone.") }
         }
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let found = try await IDResolver.contact(id, in: store)
+            try await contact.withContact(context) { found, store in
                 let contact = try await store.updateContact(id: found.id, ContactChanges(name: name, email: email, phone: phone))
                 context.console.out("Updated contact \(CRUDConformance.Show.id(contact.id)): \(contact.name) <\(contact.email)>\n")
                 return .success
@@ -102,13 +98,11 @@ struct ContactsCommand: ParsableCommand {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
             name: "delete", summary: "Delete a contact (asks first; --yes without a terminal).")
-        @Argument("ID", help: "The contact's id, or the start of it.") var id: String
+        var contact = ContactArguments()
         @Flag("yes", help: "Delete without asking.") var yes: Bool
-        var store = StoreArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let contact = try await IDResolver.contact(id, in: store)
+            try await contact.withContact(context) { contact, store in
                 guard try context.confirmDelete("contact", contact.name, yes: yes) else {
                     context.console.out("Nothing was deleted.\n")
                     return .success
@@ -118,5 +112,16 @@ struct ContactsCommand: ParsableCommand {
                 return .success
             }
         }
+    }
+}
+
+/// The contact a subcommand acts on (`ID`, a full id or the start of one) and its `--store`.
+struct ContactArguments: ParsableArguments {
+    @Argument("ID", help: "The contact's id, or the start of it.") var id: String
+    var store = StoreArguments()
+
+    /// Opens the store, finds the contact, and runs `body` with both.
+    func withContact<T>(_ context: CommandContext, _ body: (Contact, any CRUDSpec) async throws -> T) async throws -> T {
+        try await store.withStore(context) { store in try await body(try await IDResolver.contact(id, in: store), store) }
     }
 }

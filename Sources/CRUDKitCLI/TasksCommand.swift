@@ -69,13 +69,11 @@ struct TasksCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(name: "show", summary: "Show one task.")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
+        var task = TaskArguments()
         @Flag("json", help: "Print JSON, for scripts.") var json: Bool
-        var store = StoreArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let task = try await IDResolver.task(id, in: store)
+            try await task.withTask(context) { task, _ in
                 context.console.out(json ? try Render.json(Render.TaskJSON(task: task)) : Render.task(task, now: Date()))
                 return .success
             }
@@ -84,13 +82,12 @@ struct TasksCommand: ParsableCommand {
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(name: "rename", summary: "Give a task a new title.")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
+        var task = TaskArguments()
         @Argument("TITLE", help: "Its new title.") var title: String
-        var store = StoreArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let task = try await store.renameTask(id: try await IDResolver.task(id, in: store).id, to: title)
+            try await task.withTask(context) { task, store in
+                let task = try await store.renameTask(id: task.id, to: title)
                 context.console.out("Renamed task \(CRUDConformance.Show.id(task.id)): \(task.title)\n")
                 return .success
             }
@@ -99,18 +96,17 @@ struct TasksCommand: ParsableCommand {
 
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(name: "edit", summary: "Change a task's title or notes (\"\" removes notes).")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
+        var task = TaskArguments()
         @Option("title", value: "TITLE", help: "Its new title.") var title: String?
         @Option("notes", value: "TEXT", help: "Its new notes.") var notes: String?
-        var store = StoreArguments()
 
         func validate() throws(UsageError) {
             if title == nil && notes == nil { throw UsageError("tasks edit needs --title or --notes.") }
         }
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                var task = try await IDResolver.task(id, in: store)
+            try await task.withTask(context) { task, store in
+                var task = task
                 // Validate both before changing either, so a bad one changes nothing.
                 if let title { _ = try Validation.title(title) }
                 if let notes { _ = try Validation.notes(notes) }
@@ -124,55 +120,38 @@ struct TasksCommand: ParsableCommand {
 
     struct Done: ParsableCommand {
         static let configuration = CommandConfiguration(name: "done", summary: "Mark a task as done.")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
-        var store = StoreArguments()
+        var task = TaskArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await TasksCommand.mark(id, in: store, context) { store, id in try await store.setTaskCompleted(id: id, true) }
+            try await task.mark(context) { store, id in try await store.setTaskCompleted(id: id, true) }
         }
     }
 
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(name: "undo", summary: "Mark a task as not done.")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
-        var store = StoreArguments()
+        var task = TaskArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await TasksCommand.mark(id, in: store, context) { store, id in try await store.setTaskCompleted(id: id, false) }
+            try await task.mark(context) { store, id in try await store.setTaskCompleted(id: id, false) }
         }
     }
 
     struct Toggle: ParsableCommand {
         static let configuration = CommandConfiguration(name: "toggle", summary: "Flip whether a task is done.")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
-        var store = StoreArguments()
+        var task = TaskArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await TasksCommand.mark(id, in: store, context) { store, id in try await store.toggleTask(id: id) }
-        }
-    }
-
-    /// Done, undo and toggle: `change` the task `typed` names and say how it stands.
-    private static func mark(
-        _ typed: String, in arguments: StoreArguments, _ context: CommandContext,
-        _ change: (any CRUDSpec, UUID) async throws -> TaskItem
-    ) async throws -> ExitCode {
-        try await arguments.withStore(context) { store in
-            let task = try await change(store, try await IDResolver.task(typed, in: store).id)
-            context.console.out("\(task.isCompleted ? "Done" : "Not done"): \(CRUDConformance.Show.id(task.id)) \(task.title)\n")
-            return .success
+            try await task.mark(context) { store, id in try await store.toggleTask(id: id) }
         }
     }
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(name: "delete", summary: "Delete a task (asks first; --yes without a terminal).")
-        @Argument("ID", help: "The task's id, or the start of it.") var id: String
+        var task = TaskArguments()
         @Flag("yes", help: "Delete without asking.") var yes: Bool
-        var store = StoreArguments()
 
         func run(_ context: CommandContext) async throws -> ExitCode {
-            try await store.withStore(context) { store in
-                let task = try await IDResolver.task(id, in: store)
+            try await task.withTask(context) { task, store in
                 guard try context.confirmDelete("task", task.title, yes: yes) else {
                     context.console.out("Nothing was deleted.\n")
                     return .success
@@ -208,6 +187,26 @@ struct TasksCommand: ParsableCommand {
                 context.console.out("Imported \(tasks.count) task\(tasks.count == 1 ? "" : "s").\n")
                 return .success
             }
+        }
+    }
+}
+
+/// The task a subcommand acts on (`ID`, a full id or the start of one) and its `--store`.
+struct TaskArguments: ParsableArguments {
+    @Argument("ID", help: "The task's id, or the start of it.") var id: String
+    var store = StoreArguments()
+
+    /// Opens the store, finds the task, and runs `body` with both.
+    func withTask<T>(_ context: CommandContext, _ body: (TaskItem, any CRUDSpec) async throws -> T) async throws -> T {
+        try await store.withStore(context) { store in try await body(try await IDResolver.task(id, in: store), store) }
+    }
+
+    /// Done, undo and toggle: `change` the task and say how it stands.
+    func mark(_ context: CommandContext, _ change: (any CRUDSpec, UUID) async throws -> TaskItem) async throws -> ExitCode {
+        try await withTask(context) { task, store in
+            let task = try await change(store, task.id)
+            context.console.out("\(task.isCompleted ? "Done" : "Not done"): \(Show.id(task.id)) \(task.title)\n")
+            return .success
         }
     }
 }
