@@ -14,8 +14,8 @@ public enum CRUDKitTool {
     }
 
     /// Runs the command named by `arguments` (without the program name). `backends` is
-    /// the catalogue `compare` chooses from: the built-in backends unless a test or
-    /// another package passes its own.
+    /// the catalogue `compare`, `fuzz` and `bench` choose from: the built-in backends unless
+    /// a test or another package passes its own.
     public static func run(
         _ arguments: [String], console: any Console, backends: [Backend] = BuiltInBackends.all,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -37,6 +37,7 @@ public enum CRUDKitTool {
         }
     }
 
+    /// Finds the command the words name (``CommandParser``), then prints its help or runs it.
     private static func dispatch(
         _ arguments: [String], console: any Console, backends: [Backend], environment: [String: String]
     ) async throws -> ExitCode {
@@ -52,21 +53,5 @@ public enum CRUDKitTool {
         case .run(let command):
             return try await command.run(context)
         }
-    }
-}
-
-/// `crudkit` itself: the commands, and its help when none is named.
-struct CRUDKitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        name: "crudkit", summary: "crudkit: learn, teach and verify CRUD storage in Swift.",
-        discussion: "Run 'crudkit <command> --help' for a command's options.",
-        subcommands: [
-            TasksCommand.self, ContactsCommand.self, CompareCommand.self, RulesCommand.self, FuzzCommand.self, BenchCommand.self,
-            ServeCommand.self, ExercisesCommand.self, GradeCommand.self, StudentRepoCommand.self,
-        ], exitStatuses: CommandConfiguration.everyExitStatus)
-
-    func run(_ context: CommandContext) async throws -> ExitCode {
-        context.console.out(CRUDKitTool.help)
-        return .usage
     }
 }

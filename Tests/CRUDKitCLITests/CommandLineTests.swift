@@ -113,8 +113,10 @@ struct CommandLineTests {
         #expect(sample.count == 3 && sample.name == "Ada" && sample.tags == ["a", "b"] && sample.loud)
         let plain = try #require(try parseSample(["only"]))
         #expect(plain.first == "only" && plain.second == nil && plain.count == 1 && plain.name == nil && plain.tags.isEmpty && !plain.loud)
-        // An option's value may start with a dash.
+        // An option's value may start with a dash, and --name= gives an empty one.
         #expect(try parseSample(["x", "--name", "--loud"])?.name == "--loud")
+        #expect(try parseSample(["x", "--name=", "y"])?.name == "")
+        #expect(try parseSample(["x", "--name=", "y"])?.second == "y")
     }
 
     @Test(

@@ -45,69 +45,77 @@ enum CommandParser {
         }
     }
 
-    /// Fills in `declared` from `words`; false when help was asked for instead.
-    private static func read(_ words: [String], into declared: [any DeclaredArgument], path: [String]) throws(UsageError) -> Bool {
+    /// The words of a command line, sorted: each option's values by name, the positional
+    /// words in order, whether help was asked for, and the first mistake.
+    private struct Sorted {
         var named: [String: [String]] = [:]
         var positionals: [String] = []
         var wantsHelp = false
-        // The first mistake, thrown only when help was not asked for.
         var mistake: UsageError?
+
+        mutating func note(_ error: UsageError) {
+            mistake = mistake ?? error
+        }
+    }
+
+    /// Sorts `words` against the options and flags in `declared`.
+    private static func sort(_ words: [String], against declared: [any DeclaredArgument]) -> Sorted {
+        var sorted = Sorted()
         let options = Dictionary(
-            declared.filter { !$0.declaration.isPositional }.map { ($0.declaration.name, $0) }, uniquingKeysWith: { a, _ in a })
+            declared.filter { !$0.declaration.isPositional }.map { ($0.declaration.name, $0.declaration) }, uniquingKeysWith: { a, _ in a })
         var index = 0
         var literal = false
         while index < words.count {
             let word = words[index]
             index += 1
             if literal || word == "-" || !word.hasPrefix("-") {
-                positionals.append(word)
-                continue
-            }
-            if word == "--" {
+                sorted.positionals.append(word)
+            } else if word == "--" {
                 literal = true
-                continue
-            }
-            if word == "--help" || word == "-h" {
-                wantsHelp = true
-                continue
-            }
-            let parts = word.split(separator: "=", maxSplits: 1)
-            let spelling = parts.first.map(String.init) ?? word
-            let inline = parts.count == 2 ? String(parts[1]) : nil
-            guard spelling.hasPrefix("--"), let argument = options[String(spelling.dropFirst(2))] else {
-                mistake = mistake ?? .unknown("option", spelling, among: options.keys.sorted().map { "--" + $0 } + ["--help"])
-                continue
-            }
-            switch argument.declaration.kind {
-            case .flag:
-                if inline != nil { mistake = mistake ?? UsageError("\(spelling) takes no value.") }
-                named[argument.declaration.name, default: []].append("")
-            default:
-                if let inline {
-                    named[argument.declaration.name, default: []].append(inline)
+            } else if word == "--help" || word == "-h" {
+                sorted.wantsHelp = true
+            } else {
+                // `--name=VALUE` keeps an empty VALUE: `--notes=` removes the notes.
+                let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let spelling = parts[0]
+                guard spelling.hasPrefix("--"), let option = options[String(spelling.dropFirst(2))] else {
+                    sorted.note(.unknown("option", spelling, among: options.keys.sorted().map { "--" + $0 } + ["--help"]))
+                    continue
+                }
+                if option.kind == .flag {
+                    if parts.count == 2 { sorted.note(UsageError("\(spelling) takes no value.")) }
+                    sorted.named[option.name, default: []].append("")
+                } else if parts.count == 2 {
+                    sorted.named[option.name, default: []].append(parts[1])
                 } else if index < words.count {
-                    named[argument.declaration.name, default: []].append(words[index])
+                    sorted.named[option.name, default: []].append(words[index])
                     index += 1
                 } else {
-                    mistake = mistake ?? UsageError("\(spelling) needs a value.")
+                    sorted.note(UsageError("\(spelling) needs a value."))
                 }
             }
         }
-        if wantsHelp { return false }
-        if let mistake { throw mistake }
-        for argument in declared {
-            if !argument.declaration.isPositional, let values = named[argument.declaration.name] { try argument.take(values) }
+        return sorted
+    }
+
+    /// Fills in `declared` from `words`; false when help was asked for instead.
+    private static func read(_ words: [String], into declared: [any DeclaredArgument], path: [String]) throws(UsageError) -> Bool {
+        let sorted = sort(words, against: declared)
+        if sorted.wantsHelp { return false }
+        if let mistake = sorted.mistake { throw mistake }
+        for argument in declared where !argument.declaration.isPositional {
+            if let values = sorted.named[argument.declaration.name] { try argument.take(values) }
         }
         let places = declared.filter(\.declaration.isPositional)
-        for (place, word) in zip(places, positionals) { try place.take([word]) }
-        let missing = places.dropFirst(positionals.count).filter { $0.declaration.kind == .positional(optional: false) }
+        for (place, word) in zip(places, sorted.positionals) { try place.take([word]) }
+        let missing = places.dropFirst(sorted.positionals.count).filter { $0.declaration.kind == .positional(optional: false) }
         if !missing.isEmpty {
             let names = missing.map {
                 ($0.declaration.name.first.map { "AEIOU".contains($0) } == true ? "an " : "a ") + $0.declaration.name
             }
             throw UsageError("\(path.dropFirst().joined(separator: " ")) needs \(names.joined(separator: " and ")).")
         }
-        if positionals.count > places.count { throw UsageError("unexpected argument '\(positionals[places.count])'.") }
+        if sorted.positionals.count > places.count { throw UsageError("unexpected argument '\(sorted.positionals[places.count])'.") }
         return true
     }
 }
