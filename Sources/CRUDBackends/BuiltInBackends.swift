@@ -1,7 +1,5 @@
 import CRUDConformance
-import CRUDJSONFile
 import CRUDMemory
-import CRUDSQLite
 import CRUDSpec
 
 /// The backends that ship with the kit, described for the conformance suite.
@@ -13,14 +11,10 @@ public enum BuiltInBackends {
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
 
     /// One JSON file per store, in a temporary folder per check.
-    public static let json = Backend(name: "json", capabilities: [.durability]) {
-        try TemporaryFolderStorage(name: "json") { folder, clock in try JSONFileStore(path: folder + "/store.json", clock: clock) }
-    }
+    public static let json = StoreFile.json.backend
 
     /// One SQLite database per store, in a temporary folder per check.
-    public static let sqlite = Backend(name: "sqlite", capabilities: [.durability]) {
-        try TemporaryFolderStorage(name: "sqlite") { folder, clock in try SQLiteStore(path: folder + "/store.sqlite", clock: clock) }
-    }
+    public static let sqlite = StoreFile.sqlite.backend
 
     /// The HTTP client against the mock server on an ephemeral port, backed by SQLite;
     /// reopening restarts the server on the same database.

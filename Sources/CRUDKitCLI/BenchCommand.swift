@@ -1,8 +1,7 @@
 import CLoadGenerator
+import CRUDConformance
 import CRUDHTTP
-import CRUDJSONFile
 import CRUDMemory
-import CRUDSQLite
 import CRUDServer
 import CRUDSpec
 import CSQLiteBaseline
@@ -10,88 +9,57 @@ import Foundation
 
 /// `crudkit bench`: times every backend on the same operations at growing sizes, beside a
 /// raw C SQLite baseline measured in the same run.
-struct BenchCommand {
-    static let name = "bench"
-    static let summary = "Time each backend's operations at 1,000 to 100,000 tasks, beside raw C SQLite."
-    static let options = ["sizes", "backends", "format", "budget", "help"]
-    static let backendNames = ["memory", "json", "sqlite", "http"]
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "bench", summary: "Time each backend's operations at 1,000 to 100,000 tasks, beside raw C SQLite.",
+        discussion: """
+            For each backend and size N: create one by one, import N titles in one batch, list
+            newest first and by title, search, get by id, rename, delete, and reopen. For http:
+            requests per second of the URLSession client against the in-process mock server
+            (sequential reads, 8 concurrent clients, sequential writes), and the server's own
+            capacity measured with a keep-alive C load generator (8 connections). Loops stop
+            when they use up the budget, and the table says how many operations ran, so slow
+            backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
+            Progress goes to standard error. Build with -c release: debug builds are many times slower.
+            """)
 
-    static var help: String {
-        """
-        USAGE: crudkit bench [--sizes LIST] [--backends LIST] [--budget SECONDS]
-                             [--format text|markdown|json]
+    @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
+    var sizes = [1_000, 10_000, 100_000]
+    @Option("backends", value: "LIST", help: "Comma-separated backends (default: memory,json,sqlite,http).") var backends: String?
+    @Option("budget", value: "SECONDS", help: "The most time one loop may take (default: 10).", parser: .positiveSeconds)
+    var budget: Duration = .seconds(10)
+    @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
 
-        \(summary)
-        For each backend and size N: create one by one, import N titles in one batch, list
-        newest first and by title, search, get by id, rename, delete, and reopen. For http:
-        requests per second of the URLSession client against the in-process mock server
-        (sequential reads, 8 concurrent clients, sequential writes), and the server's own
-        capacity measured with a keep-alive C load generator (8 connections). Loops stop
-        when they use up the budget, and the table says how many operations ran, so slow
-        backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
-        Progress goes to standard error. Build with -c release: debug builds are many times slower.
-
-        OPTIONS:
-          --sizes LIST      Comma-separated task counts (default: 1000,10000,100000).
-          --backends LIST   Comma-separated backends (default: memory,json,sqlite,http).
-          --budget SECONDS  The most time one loop may take (default: 10).
-          --format FORMAT   text (default), markdown or json.
-          --help            Show this help.
-        """
+    /// `1000,10_000`: positive whole numbers, with `_` allowed between digits.
+    static let sizeList = ValueParser<[Int]> { list, name throws(UsageError) in
+        var sizes: [Int] = []
+        for word in list.split(separator: ",") {
+            guard let size = Int(word.replacingOccurrences(of: "_", with: "")), size > 0 else {
+                throw UsageError("\(name) needs positive whole numbers, not '\(word)'.")
+            }
+            sizes.append(size)
+        }
+        return sizes
     }
 
-    let sizes: [Int]
-    let backends: [String]
-    let budget: Double
-    let format: String
-
-    init(arguments words: [String]) throws(UsageError) {
-        var arguments = Arguments(words)
-        format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
-        var sizes = [1_000, 10_000, 100_000]
-        if let list = try arguments.option("sizes") {
-            sizes = []
-            for word in list.split(separator: ",") {
-                guard let size = Int(word.replacingOccurrences(of: "_", with: "")), size > 0 else {
-                    throw UsageError("--sizes needs positive whole numbers, not '\(word)'.")
-                }
-                sizes.append(size)
-            }
-        }
-        self.sizes = sizes
-        var backends = Self.backendNames
-        if let list = try arguments.option("backends") {
-            backends = []
-            for name in list.split(separator: ",").map(String.init) {
-                guard Self.backendNames.contains(name) else { throw .unknown("backend", name, among: Self.backendNames) }
-                backends.append(name)
-            }
-        }
-        self.backends = backends
-        budget =
-            try arguments.option("budget").map { value throws(UsageError) in
-                guard let seconds = Double(value), seconds > 0 else { throw UsageError("--budget needs a positive number of seconds.") }
-                return seconds
-            } ?? 10
-        try arguments.finish(knownOptions: Self.options)
-    }
-
-    func run(console: any Console) async throws -> ExitCode {
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let backends = try BackendList.backends(backends, among: context.backends)
+        let console = context.console
         #if DEBUG
             console.err("warning: this is a debug build; run 'swift run -c release crudkit bench' for real figures.\n")
         #endif
         var report = BenchReport()
         for size in sizes {
-            for backend in backends where backend != "http" {
-                console.err("\(backend), \(size) tasks…\n")
+            for backend in backends where backend.name != "http" {
+                console.err("\(backend.name), \(size) tasks…\n")
                 report.results += try await measure(backend, size: size)
             }
-            if backends.contains("sqlite") {
+            if backends.contains(where: { $0.name == "sqlite" }) {
                 console.err("raw C SQLite, \(size) tasks…\n")
                 report.results += try baseline(size: size)
             }
         }
-        if backends.contains("http") {
+        if backends.contains(where: { $0.name == "http" }) {
             console.err("http: client and server rates…\n")
             report.results += try await measureHTTP()
         }
@@ -103,11 +71,16 @@ struct BenchCommand {
         return .success
     }
 
-    private func open(_ backend: String, in folder: String) throws -> any CRUDSpec {
-        switch backend {
-        case "json": try JSONFileStore(path: folder + "/bench.json")
-        case "sqlite": try SQLiteStore(path: folder + "/bench.sqlite")
-        default: MemoryStore()
+    /// Runs `body` on fresh storage of `backend`, and disposes of the storage whatever happens.
+    private func withStorage<T>(of backend: Backend, _ body: (any BackendStorage) async throws -> T) async throws -> T {
+        let storage = try await backend.makeStorage()
+        do {
+            let result = try await body(storage)
+            await storage.dispose()
+            return result
+        } catch {
+            await storage.dispose()
+            throw error
         }
     }
 
@@ -124,49 +97,53 @@ struct BenchCommand {
         while done < count {
             try await body(done)
             done += 1
-            if (clock.now - start).seconds > budget { break }
+            if clock.now - start > budget { break }
         }
         return (done, (clock.now - start).seconds)
     }
 
-    private func measure(_ backend: String, size: Int) async throws -> [BenchResult] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    private func measure(_ backend: Backend, size: Int) async throws -> [BenchResult] {
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
-            results.append(BenchResult(backend: backend, size: size, operation: operation, count: outcome.count, seconds: outcome.seconds))
+            results.append(
+                BenchResult(backend: backend.name, size: size, operation: operation, count: outcome.count, seconds: outcome.seconds))
         }
         let titles = Self.titles(size)
+        let clock = SystemClock()
 
         // One by one, into a store of its own.
-        let single = try open(backend, in: folder + "/single")
-        record("create one by one", try await loop(size) { index in _ = try await single.createTask(title: titles[index], notes: nil) })
-        try await single.close()
+        try await withStorage(of: backend) { storage in
+            let single = try await storage.open(clock: clock)
+            record("create one by one", try await loop(size) { index in _ = try await single.createTask(title: titles[index], notes: nil) })
+            try await single.close()
+        }
 
-        var store = try open(backend, in: folder)
-        record("import (one batch)", try await loop(1) { _ in _ = try await store.importTasks(titles: titles) })
-        let all = try await store.tasks(TaskQuery())
-        let ids = all.map(\.id)
-        var picker = SystemRandomNumberGenerator()
-        let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
-        record("list newest first", try await loop(1) { _ in _ = try await store.tasks(TaskQuery()) })
-        record("list by title", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(sort: .title)) })
-        record("search", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
-        record("get by id", try await loop(sample.count) { index in _ = try await store.task(id: sample[index]) })
-        record(
-            "rename",
-            try await loop(min(sample.count, 100)) { index in _ = try await store.renameTask(id: sample[index], to: "renamed \(index)") })
-        let victims = Array(Set(ids.prefix(100)))
-        record("delete", try await loop(victims.count) { index in try await store.deleteTask(id: victims[index]) })
-        record(
-            "close and reopen",
-            try await loop(1) { _ in
-                try await store.close()
-                store = try open(backend, in: folder)
-                _ = try await store.countTasks(TaskQuery())
-            })
-        try await store.close()
+        try await withStorage(of: backend) { storage in
+            var store = try await storage.open(clock: clock)
+            record("import (one batch)", try await loop(1) { _ in _ = try await store.importTasks(titles: titles) })
+            let all = try await store.tasks(TaskQuery())
+            let ids = all.map(\.id)
+            var picker = SystemRandomNumberGenerator()
+            let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
+            record("list newest first", try await loop(1) { _ in _ = try await store.tasks(TaskQuery()) })
+            record("list by title", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(sort: .title)) })
+            record("search", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
+            record("get by id", try await loop(sample.count) { index in _ = try await store.task(id: sample[index]) })
+            record(
+                "rename",
+                try await loop(min(sample.count, 100)) { index in _ = try await store.renameTask(id: sample[index], to: "renamed \(index)")
+                })
+            let victims = Array(Set(ids.prefix(100)))
+            record("delete", try await loop(victims.count) { index in try await store.deleteTask(id: victims[index]) })
+            record(
+                "close and reopen",
+                try await loop(1) { _ in
+                    try await store.close()
+                    store = try await storage.open(clock: clock)
+                    _ = try await store.countTasks(TaskQuery())
+                })
+            try await store.close()
+        }
         return results
     }
 
@@ -202,7 +179,7 @@ struct BenchCommand {
         let request =
             "GET /parse/classes/Task/\(tasks[0].id.uuidString.lowercased()) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + "X-Parse-Application-Id: crudkit\r\nX-Parse-REST-API-Key: crudkit-rest-key\r\n\r\n"
-        let seconds = min(budget, 3)
+        let seconds = min(budget, .seconds(3)).seconds
         let answered = crudkit_load(server.port, request, 8, seconds)
         try await client.close()
         await server.shutdown()

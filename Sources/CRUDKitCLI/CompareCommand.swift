@@ -6,135 +6,114 @@ import CRUDSpec
 import Foundation
 
 /// `crudkit compare`: the whole suite on every chosen backend, side by side.
-struct CompareCommand {
-    static let name = "compare"
-    static let summary = "Run the conformance suite on every backend and print the side-by-side matrix."
-    static let options =
-        ["backends", "format", "rules", "timeout", "jobs", "mutants", "wipe-remote", "remote-durable", "help"] + ParseKeysOption.options
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "compare", summary: "Run the conformance suite on every backend and print the side-by-side matrix.",
+        usage: """
+            crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json]
+                                   [--timeout SECONDS] [--jobs N]
+                   crudkit compare --backends http://HOST:PORT/parse --wipe-remote [--remote-durable]
+                                   [--app-id ID] [--rest-key KEY] [--client-key KEY] [...]
+                   crudkit compare --mutants [--backends NAMES] [--format text|markdown|json]
+            """,
+        discussion: """
+            Rules are rows, backends are columns; each cell is pass, FAIL or n/a (the rule needs
+            something the backend does not declare, with the reason below the matrix).
 
-    static var help: String {
-        """
-        USAGE: crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json]
-                               [--timeout SECONDS] [--jobs N]
-               crudkit compare --backends http://HOST:PORT/parse --wipe-remote [--remote-durable]
-                               [--app-id ID] [--rest-key KEY] [--client-key KEY] [...]
-               crudkit compare --mutants [--backends NAMES] [--format text|markdown|json]
+            Any server that speaks the kit's Parse dialect can be a column too: a real Parse
+            Server, a hosted one, or another crudkit serve. Name it by its URL in --backends. The
+            suite deletes every Task and Contact on that server before and after each check, so
+            it runs only with --wipe-remote, and its checks run one at a time. The server keeps its
+            own time, so rules that set the time are n/a there, and the reopen rules are n/a
+            unless --remote-durable says the server keeps what it stored.
+            """,
+        exitStatuses: [
+            (.success, "every applicable rule passed on every backend"), (.failure, "a backend broke a rule"),
+            (.usage, "the command line is wrong"),
+            (.serviceUnavailable, "a server named by URL cannot be reached, refused the keys, or failed"),
+        ])
 
-        \(summary)
-        Rules are rows, backends are columns; each cell is pass, FAIL or n/a (the rule needs
-        something the backend does not declare, with the reason below the matrix).
+    @Option(
+        "backends", value: "LIST",
+        help: "Comma-separated backends (default: all: \(BuiltInBackends.names.joined(separator: ", "))),\nand URLs of Parse servers.")
+    var backends: String?
+    @Option("rules", value: "PREFIX", help: "Only rules whose ID starts with PREFIX, for example TASK-READ.") var rules: String?
+    @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
+    @Option("timeout", value: "SECONDS", help: "How long one check may run before it fails (default: 120).", parser: .positiveSeconds)
+    var timeout: Duration?
+    @Option("jobs", value: "N", help: "How many checks run at once (default: 8).", parser: .positiveWholeNumber) var jobs: Int?
+    @Flag(
+        "mutants",
+        help: """
+            Run the suite on every deliberately broken backend instead, and print
+            the mutation score of each catalogue: how many of them a rule aimed
+            at them catches. With --backends, only the mutants of those names.
+            """)
+    var mutants: Bool
+    @Flag("wipe-remote", help: "Allow the suite to delete every Task and Contact on the servers named\nby URL. Required with a URL.")
+    var wipeRemote: Bool
+    @Flag(
+        "remote-durable", help: "Those servers keep what they stored across a new connection: run the\nreopen rules on them.")
+    var remoteDurable: Bool
+    var keys = ParseKeysOption()
 
-        Any server that speaks the kit's Parse dialect can be a column too: a real Parse
-        Server, a hosted one, or another crudkit serve. Name it by its URL in --backends. The
-        suite deletes every Task and Contact on that server before and after each check, so
-        it runs only with --wipe-remote, and its checks run one at a time. The server keeps its
-        own time, so rules that set the time are n/a there, and the reopen rules are n/a
-        unless --remote-durable says the server keeps what it stored.
-
-        OPTIONS:
-          --backends LIST   Comma-separated backends (default: all: \(BuiltInBackends.names.joined(separator: ", "))),
-                            and URLs of Parse servers.
-          --rules PREFIX    Only rules whose ID starts with PREFIX, for example TASK-READ.
-          --format FORMAT   text (default), markdown or json.
-          --timeout SECONDS How long one check may run before it fails (default: 120).
-          --jobs N          How many checks run at once (default: 8).
-          --mutants         Run the suite on every deliberately broken backend instead, and print
-                            the mutation score of each catalogue: how many of them a rule aimed
-                            at them catches. With --backends, only the mutants of those names.
-          --wipe-remote     Allow the suite to delete every Task and Contact on the servers named
-                            by URL. Required with a URL.
-          --remote-durable  Those servers keep what they stored across a new connection: run the
-                            reopen rules on them.
-        \(ParseKeysOption.help)
-          --help            Show this help.
-
-        EXIT STATUS:
-          0   every applicable rule passed on every backend
-          1   a backend broke a rule
-          64  the command line is wrong
-          69  a server named by URL cannot be reached, refused the keys, or failed
-        """
+    /// What one run checks: the backends, the servers among them, the rules and the runner.
+    struct Plan {
+        var backends: [Backend]
+        /// The servers named by URL, checked before the suite starts.
+        var remotes: [HTTPStore.Configuration] = []
+        var rules: [Rule]
+        var runner = ConformanceRunner()
     }
 
-    let backends: [Backend]
-    /// The servers named by URL, checked before the suite starts.
-    let remotes: [HTTPStore.Configuration]
-    let rules: [Rule]
-    let format: String
-    let runner: ConformanceRunner
-    let mutants: Bool
-
-    init(arguments words: [String], catalogue: [Backend], environment: [String: String] = [:]) throws(UsageError) {
-        var arguments = Arguments(words)
-        format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
-        mutants = arguments.flag("mutants")
-        let wipeRemote = arguments.flag("wipe-remote")
-        let remoteDurable = arguments.flag("remote-durable")
-        let keys = try ParseKeysOption(&arguments)
+    /// The plan these arguments ask for, with the backends chosen from `catalogue`.
+    func plan(catalogue: [Backend], environment: [String: String]) throws(UsageError) -> Plan {
         let catalogue = mutants ? Mutant.all.map(\.backend) : catalogue
-        let names = catalogue.map(\.name)
-        var remotes: [HTTPStore.Configuration] = []
-        if let list = try arguments.option("backends") {
-            var chosen: [Backend] = []
-            for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-                guard !chosen.contains(where: { $0.name == name }) else { continue }
-                if let url = Self.serverURL(name) {
+        var plan = Plan(backends: catalogue, rules: Rules.all)
+        if let backends {
+            plan.backends = []
+            for entry in try BackendList.parse(backends, among: catalogue, servers: true) {
+                switch entry {
+                case .backend(let backend):
+                    plan.backends.append(backend)
+                case .server(let url, let name):
                     guard !mutants else {
                         throw UsageError("--mutants runs the kit's own broken backends; a server URL has no place there.")
                     }
                     // Two names for one server would run two checks on it at once, each
                     // deleting what the other made.
-                    if let same = remotes.first(where: { Self.sameServer($0.baseURL, url) }) {
+                    if let same = plan.remotes.first(where: { Self.sameServer($0.baseURL, url) }) {
                         throw UsageError("\(name) and \(same.baseURL.absoluteString) are the same server; name it once.")
                     }
                     let configuration = keys.configuration(baseURL: url, environment: environment)
-                    remotes.append(configuration)
-                    chosen.append(RemoteParseBackend.backend(configuration, durable: remoteDurable))
-                    continue
+                    plan.remotes.append(configuration)
+                    plan.backends.append(RemoteParseBackend.backend(configuration, durable: remoteDurable))
                 }
-                guard let backend = catalogue.first(where: { $0.name == name }) else {
-                    throw .unknown("backend", name, among: names)
-                }
-                chosen.append(backend)
             }
-            guard !chosen.isEmpty else { throw UsageError("--backends needs at least one backend name.") }
-            backends = chosen
-        } else {
-            backends = catalogue
         }
-        if !remotes.isEmpty, !wipeRemote {
+        if !plan.remotes.isEmpty, !wipeRemote {
             throw UsageError(
-                "The suite deletes every Task and Contact on \(remotes.map(\.baseURL.absoluteString).joined(separator: " and ")) "
+                "The suite deletes every Task and Contact on \(plan.remotes.map(\.baseURL.absoluteString).joined(separator: " and ")) "
                     + "before and after each check. Add --wipe-remote to allow it, and point it only at a server that holds nothing else.")
         }
-        if remotes.isEmpty, wipeRemote || remoteDurable {
+        if plan.remotes.isEmpty, wipeRemote || remoteDurable {
             throw UsageError("--wipe-remote and --remote-durable are for servers named by URL in --backends, and none is.")
         }
-        self.remotes = remotes
-        if let prefix = try arguments.option("rules") {
-            rules = Rules.all.filter { $0.id.hasPrefix(prefix.uppercased()) }
-            guard !rules.isEmpty else { throw .unknown("rule prefix", prefix, among: Rules.areas.map(\.id)) }
-        } else {
-            rules = Rules.all
+        if let prefix = rules {
+            plan.rules = Rules.all.filter { $0.id.hasPrefix(prefix.uppercased()) }
+            guard !plan.rules.isEmpty else { throw .unknown("rule prefix", prefix, among: Rules.areas.map(\.id)) }
         }
-        var runner = ConformanceRunner()
-        if let value = try arguments.option("timeout") {
-            guard let seconds = Double(value), seconds > 0 else {
-                throw UsageError("--timeout needs a positive number of seconds, not '\(value)'.")
-            }
-            runner.timeout = .milliseconds(Int64(seconds * 1_000))
-        }
-        if let value = try arguments.option("jobs") {
-            guard let jobs = Int(value), jobs > 0 else { throw UsageError("--jobs needs a positive whole number, not '\(value)'.") }
-            runner.maxConcurrentChecks = jobs
-        }
-        self.runner = runner
-        try arguments.finish(knownOptions: Self.options)
+        if let timeout { plan.runner.timeout = timeout }
+        if let jobs { plan.runner.maxConcurrentChecks = jobs }
+        return plan
     }
 
-    func run(console: any Console) async throws -> ExitCode {
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let plan = try plan(catalogue: context.backends, environment: context.environment)
+        let console = context.console
+        let runner = plan.runner
         if mutants {
-            let report = await MutationReport.run(runner: runner, names: Set(backends.map(\.name)), console: console)
+            let report = await MutationReport.run(runner: runner, names: Set(plan.backends.map(\.name)), console: console)
             switch format {
             case "json": console.out(try Render.json(report))
             case "markdown": console.out(report.markdown())
@@ -142,28 +121,21 @@ struct CompareCommand {
             }
             return report.caught == report.total ? .success : .failure
         }
-        for remote in remotes {
+        for remote in plan.remotes {
             if let problem = await Self.problem(reaching: remote) {
                 console.err("crudkit compare: \(remote.baseURL.absoluteString) cannot be checked: \(problem)\n")
                 return .serviceUnavailable
             }
         }
-        console.err("Checking \(rules.count) rules on \(backends.map(\.name).joined(separator: ", "))…\n")
-        let results = await runner.run(rules, on: backends)
-        let report = ComparisonReport(rules: rules, backends: backends, results: results)
+        console.err("Checking \(plan.rules.count) rules on \(plan.backends.map(\.name).joined(separator: ", "))…\n")
+        let results = await runner.run(plan.rules, on: plan.backends)
+        let report = ComparisonReport(rules: plan.rules, backends: plan.backends, results: results)
         switch format {
         case "json": console.out(try report.json())
         case "markdown": console.out(report.markdown())
         default: console.out(report.text())
         }
         return report.allPassed ? .success : .failure
-    }
-
-    /// The URL of a server, when a `--backends` entry is one.
-    private static func serverURL(_ text: String) -> URL? {
-        let scheme = text.prefix(8).lowercased()
-        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
-        return url
     }
 
     /// Whether two URLs name one API: the same scheme, host and port (the default one when

@@ -1,60 +1,50 @@
+import CRUDConformance
 import CRUDSpec
 import Foundation
 
 /// `crudkit contacts`: the address book of the course's project, over any store.
-enum ContactsCommand {
-    static let name = "contacts"
-    static let summary = "Manage contacts: add, list, show, edit, delete."
+struct ContactsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "contacts", summary: "Manage contacts: add, list, show, edit, delete.",
+        discussion: "Every subcommand takes --store and --help. Ids may be shortened to any unique prefix.",
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self], exitStatuses: CommandConfiguration.everyExitStatus)
 
-    static let subcommands: [Subcommand] = [
-        Subcommand(
-            name: "add", usage: "add --name NAME --email EMAIL [--phone PHONE]", summary: "Add a contact.",
-            options: ["name", "email", "phone"]),
-        Subcommand(
-            name: "list", usage: "list [--search TERM] [--limit N] [--offset N] [--json]", summary: "List contacts by name.",
-            options: ["search", "limit", "offset", "json"]),
-        Subcommand(name: "show", usage: "show ID [--json]", summary: "Show one contact.", options: ["json"]),
-        Subcommand(
-            name: "edit", usage: "edit ID [--name NAME] [--email EMAIL] [--phone PHONE]",
-            summary: "Change a contact's name, email or phone (\"\" removes the phone).", options: ["name", "email", "phone"]),
-        Subcommand(
-            name: "delete", usage: "delete ID [--yes]", summary: "Delete a contact (asks first; --yes without a terminal).",
-            options: ["yes"]),
-    ]
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        throw UsageError.needsSubcommand(Self.configuration)
+    }
 
-    static var help: String { Subcommand.overview(command: name, summary: summary, subcommands) }
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(name: "add", summary: "Add a contact.")
+        @Option("name", value: "NAME", help: "The contact's name (required).") var name: String?
+        @Option("email", value: "EMAIL", help: "Their email address, unique among contacts (required).") var email: String?
+        @Option("phone", value: "PHONE", help: "Their phone number.") var phone: String?
+        var store = StoreArguments()
 
-    static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
-        guard let (subcommand, rest) = try Subcommand.select(words, of: name, among: subcommands, overview: help, console: console) else {
-            return .success
+        func validate() throws(UsageError) {
+            if name == nil || email == nil { throw UsageError("contacts add needs --name and --email.") }
         }
-        var arguments = Arguments(rest)
-        let name = try arguments.option("name")
-        let email = try arguments.option("email")
-        let phone = try arguments.option("phone")
-        let search = try arguments.option("search")
-        let limit = try arguments.option("limit").map { text throws(UsageError) in try TasksCommand.wholeNumber(text, "--limit") }
-        let offset = try arguments.option("offset").map { text throws(UsageError) in try TasksCommand.wholeNumber(text, "--offset") } ?? 0
-        let json = arguments.flag("json")
-        let yes = arguments.flag("yes")
-        var context = RecordContext(arguments: arguments, console: console, environment: environment, now: Date())
-        let asker = context
-        let now = context.now
-        let names = ["add", "list"].contains(subcommand.name) ? [] : ["an ID"]
-        return try await context.withStore(positionals: names, for: "contacts \(subcommand.name)", knownOptions: subcommand.options) {
-            values, store in
-            func resolve(_ typed: String) async throws -> Contact {
-                if let id = UUID(uuidString: typed) { return try await store.contact(id: id) }
-                let all = try await store.contacts(ContactQuery())
-                return try await store.contact(id: try IDResolver.resolve(typed, among: all.map(\.id), kind: "contact"))
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await store.withStore(context) { store in
+                let contact = try await store.createContact(name: name ?? "", email: email ?? "", phone: phone)
+                context.console.out("Added contact \(CRUDConformance.Show.id(contact.id)): \(contact.name) <\(contact.email)>\n")
+                return .success
             }
-            switch subcommand.name {
-            case "add":
-                guard let name, let email else { throw UsageError("contacts add needs --name and --email.") }
-                let contact = try await store.createContact(name: name, email: email, phone: phone)
-                console.out("Added contact \(Render.shortID(contact.id)): \(contact.name) <\(contact.email)>\n")
-            case "list":
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(name: "list", summary: "List contacts by name.")
+        @Option("search", value: "TERM", help: "Only contacts whose name, email or phone contain TERM.") var search: String?
+        @Option("limit", value: "N", help: "At most N contacts.", parser: .wholeNumber) var limit: Int?
+        @Option("offset", value: "N", help: "Skip the first N contacts.", parser: .wholeNumber) var offset = 0
+        @Flag("json", help: "Print JSON, for scripts.") var json: Bool
+        var store = StoreArguments()
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await store.withStore(context) { store in
                 let contacts = try await store.contacts(ContactQuery(search: search, limit: limit, offset: offset))
+                let console = context.console
                 if json {
                     console.out(try Render.json(contacts.map(Render.ContactJSON.init)))
                 } else if contacts.isEmpty {
@@ -66,26 +56,72 @@ enum ContactsCommand {
                 } else {
                     console.out(Render.contacts(contacts, color: console.usesColor))
                 }
-            case "show":
-                let contact = try await resolve(values[0])
-                console.out(json ? try Render.json(Render.ContactJSON(contact: contact)) : Render.contact(contact, now: now))
-            case "edit":
-                guard name != nil || email != nil || phone != nil else {
-                    throw UsageError("contacts edit needs --name, --email or --phone.")
-                }
-                let id = try await resolve(values[0]).id
-                let contact = try await store.updateContact(id: id, ContactChanges(name: name, email: email, phone: phone))
-                console.out("Updated contact \(Render.shortID(contact.id)): \(contact.name) <\(contact.email)>\n")
-            default:
-                let contact = try await resolve(values[0])
-                guard try asker.confirmDelete("contact", contact.name, yes: yes) else {
-                    console.out("Nothing was deleted.\n")
+                return .success
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(name: "show", summary: "Show one contact.")
+        var contact = ContactArguments()
+        @Flag("json", help: "Print JSON, for scripts.") var json: Bool
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await contact.withContact(context) { contact, _ in
+                context.console.out(json ? try Render.json(Render.ContactJSON(contact: contact)) : Render.contact(contact, now: Date()))
+                return .success
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            name: "edit", summary: "Change a contact's name, email or phone (\"\" removes the phone).")
+        var contact = ContactArguments()
+        @Option("name", value: "NAME", help: "Their new name.") var name: String?
+        @Option("email", value: "EMAIL", help: "Their new email address.") var email: String?
+        @Option("phone", value: "PHONE", help: "Their new phone number.") var phone: String?
+
+        func validate() throws(UsageError) {
+            if name == nil && email == nil && phone == nil { throw UsageError("contacts edit needs --name, --email or --phone.") }
+        }
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await contact.withContact(context) { found, store in
+                let contact = try await store.updateContact(id: found.id, ContactChanges(name: name, email: email, phone: phone))
+                context.console.out("Updated contact \(CRUDConformance.Show.id(contact.id)): \(contact.name) <\(contact.email)>\n")
+                return .success
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            name: "delete", summary: "Delete a contact (asks first; --yes without a terminal).")
+        var contact = ContactArguments()
+        @Flag("yes", help: "Delete without asking.") var yes: Bool
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await contact.withContact(context) { contact, store in
+                guard try context.confirmDelete("contact", contact.name, yes: yes) else {
+                    context.console.out("Nothing was deleted.\n")
                     return .success
                 }
                 try await store.deleteContact(id: contact.id)
-                console.out("Deleted contact \(Render.shortID(contact.id)): \(contact.name)\n")
+                context.console.out("Deleted contact \(CRUDConformance.Show.id(contact.id)): \(contact.name)\n")
+                return .success
             }
-            return .success
         }
+    }
+}
+
+/// The contact a subcommand acts on (`ID`, a full id or the start of one) and its `--store`.
+struct ContactArguments: ParsableArguments {
+    @Argument("ID", help: "The contact's id, or the start of it.") var id: String
+    var store = StoreArguments()
+
+    /// Opens the store, finds the contact, and runs `body` with both.
+    func withContact<T>(_ context: CommandContext, _ body: (Contact, any CRUDSpec) async throws -> T) async throws -> T {
+        try await store.withStore(context) { store in try await body(try await IDResolver.contact(id, in: store), store) }
     }
 }

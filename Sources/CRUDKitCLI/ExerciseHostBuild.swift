@@ -205,14 +205,14 @@ enum ExerciseHostBuild {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Double(buildLimit.components.seconds), execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + buildLimit.seconds, execute: watchdog)
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
         var output = String(decoding: data, as: UTF8.self)
         if process.terminationStatus != 0 && ContinuousClock.now - started >= buildLimit {
             output +=
-                "\n(\(command.prefix(2).joined(separator: " ")) stopped: it ran longer than \(buildLimit.components.seconds / 60) minutes)"
+                "\n(\(command.prefix(2).joined(separator: " ")) stopped: it ran longer than \(Int(buildLimit.seconds / 60)) minutes)"
         }
         return (process.terminationStatus, output)
     }

@@ -5,29 +5,80 @@ import Foundation
 /// `crudkit exercises`: the student's runner. It builds Exercises/ into the exercise host,
 /// checks it from outside (a crash or an endless loop is a failed check, not a stuck runner),
 /// shows progress, the first failing check with a hint and the lesson, and hints on request.
-enum ExercisesCommand {
-    static let name = "exercises"
-    static let summary = "Check your exercises: progress, the next failing check, hints."
+struct ExercisesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "exercises", summary: "Check your exercises: progress, the next failing check, hints.",
+        discussion: """
+            Without a subcommand: progress, and the first failing check of the next unfinished exercise.
 
-    static let help = """
-        USAGE: crudkit exercises [check N | hint N [LEVEL] | watch]
+            Checks run on the code in Exercises/, built into a program of its own (the exercise
+            host) each time, so an exercise that crashes, loops or never returns fails its check
+            ("timed out after 10 s") instead of stopping the runner. Lessons are in Course/Lessons.
+            """,
+        subcommands: [Check.self, Hint.self, Watch.self],
+        exitStatuses: [(.success, "the checked exercises pass"), (.failure, "a check failed"), (.usage, "the command line is wrong")])
 
-        \(summary)
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        guard let grader = try Self.graderOfExercises(console: context.console, environment: context.environment) else { return .failure }
+        defer { grader.host.stop() }
+        return await Self.overview(with: grader.grader, console: context.console)
+    }
 
-          crudkit exercises             Progress, and the first failing check of the next unfinished exercise.
-          crudkit exercises check N     Every check of exercise N, with expected and actual for each failure.
-          crudkit exercises hint N [L]  Hint L (default 1) of exercise N.
-          crudkit exercises watch       Check again whenever a file in Exercises/ changes (Ctrl-C stops).
+    /// `crudkit exercises check NUMBER`.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            name: "check", summary: "Every check of an exercise, with expected and actual for each failure.")
+        @Argument("NUMBER", help: "The exercise's number.") var number: String
 
-        Checks run on the code in Exercises/, built into a program of its own (the exercise
-        host) each time, so an exercise that crashes, loops or never returns fails its check
-        ("timed out after 10 s") instead of stopping the runner. Lessons are in Course/Lessons.
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            let exercise = try ExercisesCommand.exercise(number, for: "check")
+            guard let grader = try ExercisesCommand.graderOfExercises(console: context.console, environment: context.environment) else {
+                return .failure
+            }
+            defer { grader.host.stop() }
+            return await ExercisesCommand.check(exercise, with: grader.grader, console: context.console)
+        }
+    }
 
-        EXIT STATUS:
-          0   the checked exercises pass
-          1   a check failed
-          64  the command line is wrong
-        """
+    /// `crudkit exercises hint NUMBER [LEVEL]`.
+    struct Hint: ParsableCommand {
+        static let configuration = CommandConfiguration(name: "hint", summary: "A hint for an exercise, and the lesson to read.")
+        @Argument("NUMBER", help: "The exercise's number.") var number: String
+        @Argument("LEVEL", help: "Which hint (default: 1); each says more than the one before.") var level: String?
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            let exercise = try ExercisesCommand.exercise(number, for: "hint")
+            let level = level.map { Int($0) ?? 0 } ?? 1
+            guard (1...exercise.hints.count).contains(level) else {
+                throw UsageError("exercise \(exercise.number) has hints 1 to \(exercise.hints.count).")
+            }
+            let console = context.console
+            console.out("Exercise \(exercise.number), hint \(level) of \(exercise.hints.count): \(exercise.hints[level - 1])\n")
+            if level < exercise.hints.count {
+                console.out("Next hint: crudkit exercises hint \(exercise.number) \(level + 1)\n")
+            }
+            console.out("Lesson: \(exercise.lesson)\n")
+            return .success
+        }
+    }
+
+    /// `crudkit exercises watch`.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            name: "watch", summary: "Check again whenever a file in Exercises/ changes (Ctrl-C stops).")
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            try await ExerciseWatcher.watch(console: context.console)
+        }
+    }
+
+    /// The exercise `number` names, for `subcommand`'s messages.
+    static func exercise(_ number: String, for subcommand: String) throws(UsageError) -> ExerciseInfo {
+        guard let exercise = Int(number).flatMap(Manifest.exercise) else {
+            throw UsageError("exercises \(subcommand) needs an exercise number from 1 to \(Manifest.exercises.count).")
+        }
+        return exercise
+    }
 
     /// The outcome of one exercise.
     struct Progress {
@@ -56,47 +107,9 @@ enum ExercisesCommand {
         return all
     }
 
-    static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
-        var arguments = Arguments(words)
-        let values = arguments.positionals()
-        try arguments.finish(knownOptions: ["help"])
-        switch values.first {
-        case nil:
-            guard let grader = try graderOfExercises(console: console, environment: environment) else { return .failure }
-            defer { grader.host.stop() }
-            return await overview(with: grader.grader, console: console)
-        case "check":
-            guard values.count == 2, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
-                throw UsageError("exercises check needs an exercise number from 1 to \(Manifest.exercises.count).")
-            }
-            guard let grader = try graderOfExercises(console: console, environment: environment) else { return .failure }
-            defer { grader.host.stop() }
-            return await check(exercise, with: grader.grader, console: console)
-        case "hint":
-            guard values.count >= 2, values.count <= 3, let exercise = Int(values[1]).flatMap(Manifest.exercise) else {
-                throw UsageError("exercises hint needs an exercise number from 1 to \(Manifest.exercises.count).")
-            }
-            let level = values.count == 3 ? Int(values[2]) ?? 0 : 1
-            guard (1...exercise.hints.count).contains(level) else {
-                throw UsageError("exercise \(exercise.number) has hints 1 to \(exercise.hints.count).")
-            }
-            console.out("Exercise \(exercise.number), hint \(level) of \(exercise.hints.count): \(exercise.hints[level - 1])\n")
-            if level < exercise.hints.count {
-                console.out("Next hint: crudkit exercises hint \(exercise.number) \(level + 1)\n")
-            }
-            console.out("Lesson: \(exercise.lesson)\n")
-            return .success
-        case "watch":
-            guard values.count == 1 else { throw UsageError("unexpected argument '\(values[1])'.") }
-            return try await ExerciseWatcher.watch(console: console)
-        case let other?:
-            throw UsageError.unknown("subcommand of exercises", other, among: ["check", "hint", "watch"])
-        }
-    }
-
     /// Builds the exercise host from Exercises/ here and a grader that talks to it; nil
     /// (after saying why) when Exercises/ does not compile.
-    private static func graderOfExercises(
+    static func graderOfExercises(
         console: any Console, environment: [String: String]
     ) throws -> (grader: Grader, host: ExerciseHost)? {
         let folder = FileManager.default.currentDirectoryPath
@@ -120,7 +133,7 @@ enum ExercisesCommand {
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
     }
 
-    private static func overview(with grader: Grader, console: any Console) async -> ExitCode {
+    static func overview(with grader: Grader, console: any Console) async -> ExitCode {
         let all = await progress(with: grader)
         // The broken files first: nothing of those exercises can be checked until they compile.
         for entry in all {
@@ -154,7 +167,7 @@ enum ExercisesCommand {
         return .failure
     }
 
-    private static func check(_ exercise: ExerciseInfo, with grader: Grader, console: any Console) async -> ExitCode {
+    static func check(_ exercise: ExerciseInfo, with grader: Grader, console: any Console) async -> ExitCode {
         guard let entry = await progress(with: grader, only: [exercise.number]).first else { return .failure }
         console.out("Exercise \(exercise.number): \(exercise.title) (\(exercise.file))\n\n")
         if let errors = entry.compileErrors {

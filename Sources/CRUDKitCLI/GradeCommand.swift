@@ -3,44 +3,42 @@ import ExerciseKit
 import Foundation
 
 /// `crudkit grade`: points per exercise from the manifest's rubric, for instructors.
-enum GradeCommand {
-    static let name = "grade"
-    static let summary = "Grade exercises: points per exercise and the total, as text, JSON, JUnit XML or Markdown."
+struct GradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "grade", summary: "Grade exercises: points per exercise and the total, as text, JSON, JUnit XML or Markdown.",
+        discussion: """
+            Each exercise earns its points in proportion to the checks that pass.
 
-    static let help = """
-        USAGE: crudkit grade [--format text|json|junit|markdown] [--deadline SECONDS] [--require-sandbox] [--submission DIR ...]
+            The student's code runs in the exercise host, a program of its own built from
+            Exercises/, under limits on CPU time, memory, open files and file size. This process
+            sends it the calls, judges the answers and writes the report: nothing the student's
+            code prints is read as a grade. A check that crashes the host, or has no answer
+            within the deadline, fails with the reason, and grading goes on with a fresh host.
+            On Linux the host runs in a sandbox (user, mount and network namespaces): no
+            network, and no file writable but its own folders, so a submission cannot change
+            another's files or grade. Where the system cannot make it, grading says so.
 
-        \(summary)
-        Each exercise earns its points in proportion to the checks that pass.
+            Grading one submission takes at most (checks x (deadline + 5 s)) plus the build
+            (each swift build is stopped after 20 minutes).
 
-        The student's code runs in the exercise host, a program of its own built from
-        Exercises/, under limits on CPU time, memory, open files and file size. This process
-        sends it the calls, judges the answers and writes the report: nothing the student's
-        code prints is read as a grade. A check that crashes the host, or has no answer
-        within the deadline, fails with the reason, and grading goes on with a fresh host.
-        On Linux the host runs in a sandbox (user, mount and network namespaces): no
-        network, and no file writable but its own folders, so a submission cannot change
-        another's files or grade. Where the system cannot make it, grading says so.
+            Each exercise folder is compiled as a module of its own: one that does not compile
+            gets 0 ("does not compile", with the compiler's errors), and the others are graded.
 
-        Grading one submission takes at most (checks x (deadline + 5 s)) plus the build
-        (each swift build is stopped after 20 minutes).
+            Without --submission, grades the Exercises/ here. With it, takes only DIR/Exercises
+            into a clean copy of this kit (so edited tests, solutions or manifests cannot change a
+            grade), builds its exercise host there, and grades it from here. Several --submission
+            options give one gradebook as CSV, a row per submission; its last column lists the
+            exercises that did not compile.
+            """)
 
-        Each exercise folder is compiled as a module of its own: one that does not compile
-        gets 0 ("does not compile", with the compiler's errors), and the others are graded.
-
-        Without --submission, grades the Exercises/ here. With it, takes only DIR/Exercises
-        into a clean copy of this kit (so edited tests, solutions or manifests cannot change a
-        grade), builds its exercise host there, and grades it from here. Several --submission
-        options give one gradebook as CSV, a row per submission; its last column lists the
-        exercises that did not compile.
-
-        OPTIONS:
-          --format FORMAT      text (default), json, junit or markdown (one submission).
-          --deadline SECONDS   How long one call of a check may take (default: 10).
-          --require-sandbox    Give no grade unless the exercise host ran in its sandbox.
-          --submission DIR     A student's folder that holds Exercises/ (repeatable).
-          --help               Show this help.
-        """
+    @Option(
+        "format", value: "FORMAT", help: "text (default), json, junit or markdown (one submission).",
+        parser: .choice(["text", "json", "junit", "markdown"]))
+    var format = "text"
+    @Option("deadline", value: "SECONDS", help: "How long one call of a check may take (default: 10).", parser: .positiveSeconds)
+    var deadline: Duration?
+    @Flag("require-sandbox", help: "Give no grade unless the exercise host ran in its sandbox.") var requireSandbox: Bool
+    @Option("submission", value: "DIR", help: "A student's folder that holds Exercises/ (repeatable).") var submissions: [String]
 
     /// How submissions are graded.
     struct Options {
@@ -142,20 +140,11 @@ enum GradeCommand {
         }
     }
 
-    static func run(_ words: [String], console: any Console, environment: [String: String]) async throws -> ExitCode {
-        var arguments = Arguments(words)
-        let format = try arguments.choice("format", among: ["text", "json", "junit", "markdown"], default: "text")
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let console = context.console
         var options = Options()
-        if let value = try arguments.option("deadline") {
-            guard let seconds = Double(value), seconds > 0 else {
-                throw UsageError("--deadline needs a positive number of seconds, not '\(value)'.")
-            }
-            options.deadline = .milliseconds(Int64(seconds * 1_000))
-        }
-        options.requireSandbox = arguments.flag("require-sandbox")
-        var submissions: [String] = []
-        while let folder = try arguments.option("submission") { submissions.append(folder) }
-        try arguments.finish(knownOptions: ["format", "deadline", "require-sandbox", "submission", "help"])
+        if let deadline { options.deadline = deadline }
+        options.requireSandbox = requireSandbox
         if submissions.count > 1 {
             var rows = [
                 "submission," + Manifest.exercises.map { "exercise \($0.number)" }.joined(separator: ",") + ",total,max,not compiled"
@@ -164,7 +153,7 @@ enum GradeCommand {
                 console.err("Grading \(folder)…\n")
                 let report = try await GradingWorkspace.grade(submission: folder, options: options, console: console).0
                 rows.append(
-                    ([csv(folder)] + report.exercises.map { "\($0.points)" } + [
+                    ([Self.csv(folder)] + report.exercises.map { "\($0.points)" } + [
                         "\(report.total)", "\(report.maxTotal)", report.notCompiled,
                     ]).joined(
                         separator: ","))
@@ -176,14 +165,14 @@ enum GradeCommand {
             if let folder = submissions.first {
                 try await GradingWorkspace.grade(submission: folder, options: options, console: console)
             } else {
-                try await grade(
-                    kitIn: FileManager.default.currentDirectoryPath, environment: environment, options: options, console: console)
+                try await Self.grade(
+                    kitIn: FileManager.default.currentDirectoryPath, environment: context.environment, options: options, console: console)
             }
         switch format {
         case "json": console.out(try Render.json(report))
-        case "junit": console.out(junit(report, results))
-        case "markdown": console.out(markdown(report))
-        default: console.out(text(report))
+        case "junit": console.out(Self.junit(report, results))
+        case "markdown": console.out(Self.markdown(report))
+        default: console.out(Self.text(report))
         }
         return .success
     }

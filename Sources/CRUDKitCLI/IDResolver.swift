@@ -1,3 +1,5 @@
+import CRUDConformance
+import CRUDSpec
 import Foundation
 
 /// Turns what a person typed (a full id, or any unique prefix of one, such as the 8 hex
@@ -14,10 +16,24 @@ enum IDResolver {
         case 1: return matches[0]
         case 0: throw CommandFailure("No \(kind) has an id starting with '\(typed)'.", exitCode: .notFound)
         default:
-            let shown = matches.prefix(5).map { Render.shortID($0) }.joined(separator: ", ")
+            let shown = matches.prefix(5).map { Show.id($0) }.joined(separator: ", ")
             throw CommandFailure(
                 "'\(typed)' matches \(matches.count) \(kind)s (\(shown)\(matches.count > 5 ? ", …" : "")); type more of the id.",
                 exitCode: .invalidData)
         }
+    }
+
+    /// The task whose id is `typed` or starts with it.
+    static func task(_ typed: String, in store: any CRUDSpec) async throws -> TaskItem {
+        if let id = UUID(uuidString: typed) { return try await store.task(id: id) }
+        let all = try await store.tasks(TaskQuery())
+        return try await store.task(id: try resolve(typed, among: all.map(\.id), kind: "task"))
+    }
+
+    /// The contact whose id is `typed` or starts with it.
+    static func contact(_ typed: String, in store: any CRUDSpec) async throws -> Contact {
+        if let id = UUID(uuidString: typed) { return try await store.contact(id: id) }
+        let all = try await store.contacts(ContactQuery())
+        return try await store.contact(id: try resolve(typed, among: all.map(\.id), kind: "contact"))
     }
 }

@@ -4,23 +4,13 @@ import Foundation
 /// The application id and keys a command sends to a Parse server: `--app-id`, `--rest-key`
 /// and `--client-key`, each over its environment variable (`CRUDKIT_APP_ID`,
 /// `CRUDKIT_REST_KEY`, `CRUDKIT_CLIENT_KEY`).
-struct ParseKeysOption {
-    static let options = ["app-id", "rest-key", "client-key"]
-    static let help = """
-          --app-id ID       The X-Parse-Application-Id to send (default: $CRUDKIT_APP_ID, or crudkit).
-          --rest-key KEY    An X-Parse-REST-API-Key to send (default: $CRUDKIT_REST_KEY, or none).
-          --client-key KEY  An X-Parse-Client-Key to send (default: $CRUDKIT_CLIENT_KEY, or none).
-        """
-
-    private var applicationID: String?
-    private var restKey: String?
-    private var clientKey: String?
-
-    init(_ arguments: inout Arguments) throws(UsageError) {
-        applicationID = try arguments.option("app-id")
-        restKey = try arguments.option("rest-key")
-        clientKey = try arguments.option("client-key")
-    }
+struct ParseKeysOption: ParsableArguments {
+    @Option("app-id", value: "ID", help: "The X-Parse-Application-Id to send (default: $CRUDKIT_APP_ID, or crudkit).")
+    var applicationID: String?
+    @Option("rest-key", value: "KEY", help: "An X-Parse-REST-API-Key to send (default: $CRUDKIT_REST_KEY, or none).")
+    var restKey: String?
+    @Option("client-key", value: "KEY", help: "An X-Parse-Client-Key to send (default: $CRUDKIT_CLIENT_KEY, or none).")
+    var clientKey: String?
 
     /// The client configuration for the server at `baseURL`: flags first, then the environment.
     func configuration(baseURL: URL, environment: [String: String]) -> HTTPStore.Configuration {

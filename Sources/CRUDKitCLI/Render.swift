@@ -1,12 +1,9 @@
+import CRUDConformance
 import CRUDSpec
 import Foundation
 
 /// How records look on a terminal and in `--json`.
 enum Render {
-    static func shortID(_ id: UUID) -> String {
-        String(id.uuidString.lowercased().prefix(8))
-    }
-
     /// "just now", "1 minute ago", "3 hours ago", "2 days ago", then the date.
     static func relative(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
@@ -35,7 +32,7 @@ enum Render {
         var out = "    " + fit("ID", 8) + "  " + fit("TITLE", width) + "  CREATED\n"
         for task in tasks {
             let mark = task.isCompleted ? paint("[x]", "32", color) : "[ ]"
-            out += "\(mark) \(paint(shortID(task.id), "2", color))  \(fit(task.title, width))  \(relative(task.createdAt, now: now))\n"
+            out += "\(mark) \(paint(Show.id(task.id), "2", color))  \(fit(task.title, width))  \(relative(task.createdAt, now: now))\n"
         }
         return out
     }
@@ -56,7 +53,7 @@ enum Render {
         var out = fit("ID", 8) + "  " + fit("NAME", nameWidth) + "  " + fit("EMAIL", emailWidth) + "  PHONE\n"
         for contact in contacts {
             out +=
-                "\(paint(shortID(contact.id), "2", color))  \(fit(contact.name, nameWidth))  \(fit(contact.email, emailWidth))  \(contact.phone ?? "")"
+                "\(paint(Show.id(contact.id), "2", color))  \(fit(contact.name, nameWidth))  \(fit(contact.email, emailWidth))  \(contact.phone ?? "")"
             out = out.trimmingTrailingSpaces() + "\n"
         }
         return out

@@ -2,37 +2,18 @@ import CRUDConformance
 import Foundation
 
 /// `crudkit rules`: the specification, every rule with its reason, from the registry.
-struct RulesCommand {
-    static let name = "rules"
-    static let summary = "Print every rule of the specification with its level, reason and hint."
-    static let options = ["format", "help"]
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "rules", summary: "Print every rule of the specification with its level, reason and hint.",
+        discussion: "The Markdown form is Course/Specification.md; a test keeps the two identical.")
 
-    static var help: String {
-        """
-        USAGE: crudkit rules [--format text|markdown|json]
+    @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
 
-        \(summary)
-        The Markdown form is Course/Specification.md; a test keeps the two identical.
-
-        OPTIONS:
-          --format FORMAT   text (default), markdown or json.
-          --help            Show this help.
-        """
-    }
-
-    let format: String
-
-    init(arguments words: [String]) throws(UsageError) {
-        var arguments = Arguments(words)
-        format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
-        try arguments.finish(knownOptions: Self.options)
-    }
-
-    func run(console: any Console) throws -> ExitCode {
+    func run(_ context: CommandContext) async throws -> ExitCode {
         switch format {
-        case "markdown": console.out(SpecificationDocument.markdown())
-        case "json": console.out(try SpecificationDocument.json())
-        default: console.out(SpecificationDocument.text())
+        case "markdown": context.console.out(SpecificationDocument.markdown())
+        case "json": context.console.out(try SpecificationDocument.json())
+        default: context.console.out(SpecificationDocument.text())
         }
         return .success
     }

@@ -9,100 +9,71 @@ import Foundation
 #endif
 
 /// `crudkit serve`: the Parse-style mock server, until Ctrl-C or SIGTERM.
-struct ServeCommand {
-    static let name = "serve"
-    static let summary = "Run the Parse-style REST mock server over any store, until Ctrl-C."
-    static let options = [
-        "host", "port", "store", "app-id", "rest-key", "client-key", "javascript-key", "quiet", "latency", "fail-rate", "drop-rate", "seed",
-        "max-limit",
-        "help",
-    ]
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "serve", summary: "Run the Parse-style REST mock server over any store, until Ctrl-C.",
+        discussion: """
+            Prints the URL it listens on, then one line per request (method, path, status,
+            milliseconds) on standard error unless --quiet. Try it with curl:
 
-    static var help: String {
-        """
-        USAGE: crudkit serve [--host 127.0.0.1] [--port 8080] [--store memory|json:PATH|sqlite:PATH]
-                             [--app-id ID] [--rest-key KEY] [--client-key KEY] [--javascript-key KEY] [--quiet]
-                             [--latency MS] [--fail-rate P] [--drop-rate P] [--seed N] [--max-limit N]
+              curl -X POST -H 'X-Parse-Application-Id: crudkit' \\
+                   -H 'Content-Type: application/json' -d '{"title": "Buy milk"}' http://127.0.0.1:8080/parse/classes/Task
+            """,
+        exitStatuses: [
+            (.success, "stopped by Ctrl-C or SIGTERM"), (.usage, "the command line is wrong"),
+            (.unavailable, "the store or the port cannot be used"),
+        ])
 
-        \(summary)
-        Prints the URL it listens on, then one line per request (method, path, status,
-        milliseconds) on standard error unless --quiet. Try it with curl:
+    @Option("host", value: "HOST", help: "IPv4 address to listen on (default: 127.0.0.1).") var host: String?
+    @Option("port", value: "PORT", help: "Port (default: 8080; 0 picks a free one).", parser: .port) var port: UInt16?
+    @Option("store", value: "STORE", help: "memory (default), json:PATH or sqlite:PATH.", parser: .store) var store: StoreOption = .memory
+    @Option("app-id", value: "ID", help: "The X-Parse-Application-Id to require (default: crudkit).") var applicationID: String?
+    @Option(
+        "rest-key", value: "KEY",
+        help: """
+            A REST key (X-Parse-REST-API-Key). With no key options, only the
+            application id is needed, as in Parse Server; with one or more,
+            a request must carry one of them in its own header.
+            """)
+    var restKey: String?
+    @Option("client-key", value: "KEY", help: "A client key (X-Parse-Client-Key), as the ParseSwift SDK sends.") var clientKey: String?
+    @Option("javascript-key", value: "KEY", help: "A JavaScript key (X-Parse-Javascript-Key).") var javascriptKey: String?
+    @Flag("quiet", help: "No request log.") var quiet: Bool
+    @Option("latency", value: "MS", help: "Wait this long before answering each API request.", parser: .milliseconds)
+    var latency: Duration?
+    @Option("fail-rate", value: "P", help: "Answer this share of API requests (0 to 1) with 503, without running them.", parser: .share)
+    var failRate: Double?
+    @Option(
+        "drop-rate", value: "P", help: "Run this share of API requests, then close the connection without answering.", parser: .share)
+    var dropRate: Double?
+    @Option("seed", value: "N", help: "Seed of the faults, to repeat a run (default: 1).", parser: .seed) var seed: UInt64?
+    @Option(
+        "max-limit", value: "N",
+        help:
+            "Return at most N results per find, whatever its limit asks, as Parse\nServer's maxLimit option (set by many hosted servers) does.",
+        parser: .positiveWholeNumber)
+    var maxLimit: Int?
 
-          curl -X POST -H 'X-Parse-Application-Id: crudkit' \\
-               -H 'Content-Type: application/json' -d '{"title": "Buy milk"}' http://127.0.0.1:8080/parse/classes/Task
-
-        OPTIONS:
-          --host HOST       IPv4 address to listen on (default: 127.0.0.1).
-          --port PORT       Port (default: 8080; 0 picks a free one).
-          --store STORE     memory (default), json:PATH or sqlite:PATH.
-          --app-id ID       The X-Parse-Application-Id to require (default: crudkit).
-          --rest-key KEY    A REST key (X-Parse-REST-API-Key). With no key options, only the
-                            application id is needed, as in Parse Server; with one or more,
-                            a request must carry one of them in its own header.
-          --client-key KEY  A client key (X-Parse-Client-Key), as the ParseSwift SDK sends.
-          --javascript-key KEY
-                            A JavaScript key (X-Parse-Javascript-Key).
-          --quiet           No request log.
-          --latency MS      Wait this long before answering each API request.
-          --fail-rate P     Answer this share of API requests (0 to 1) with 503, without running them.
-          --drop-rate P     Run this share of API requests, then close the connection without answering.
-          --seed N          Seed of the faults, to repeat a run (default: 1).
-          --max-limit N     Return at most N results per find, whatever its limit asks, as Parse
-                            Server's maxLimit option (set by many hosted servers) does.
-          --help            Show this help.
-
-        EXIT STATUS:
-          0   stopped by Ctrl-C or SIGTERM
-          64  the command line is wrong
-          74  the store or the port cannot be used
-        """
-    }
-
-    let configuration: MockServer.Configuration
-    let store: StoreOption
-    let quiet: Bool
-
-    init(arguments words: [String]) throws(UsageError) {
-        var arguments = Arguments(words)
+    /// The server's configuration: its defaults, with what the options set.
+    var serverConfiguration: MockServer.Configuration {
         var configuration = MockServer.Configuration()
-        configuration.host = try arguments.option("host") ?? configuration.host
-        if let text = try arguments.option("port") {
-            guard let port = UInt16(text) else { throw UsageError("--port needs a number from 0 to 65535, not '\(text)'.") }
-            configuration.port = port
-        }
-        configuration.applicationID = try arguments.option("app-id") ?? configuration.applicationID
-        configuration.restKey = try arguments.option("rest-key")
-        configuration.clientKey = try arguments.option("client-key")
-        configuration.javascriptKey = try arguments.option("javascript-key")
-        if let text = try arguments.option("latency") {
-            guard let milliseconds = Int(text), milliseconds >= 0 else {
-                throw UsageError("--latency needs milliseconds ≥ 0, not '\(text)'.")
-            }
-            configuration.latency = .milliseconds(milliseconds)
-        }
-        for (name, keyPath) in [("fail-rate", \MockServer.Configuration.failRate), ("drop-rate", \.dropRate)] {
-            if let text = try arguments.option(name) {
-                guard let rate = Double(text), (0...1).contains(rate) else {
-                    throw UsageError("--\(name) needs a share from 0 to 1, not '\(text)'.")
-                }
-                configuration[keyPath: keyPath] = rate
-            }
-        }
-        if let text = try arguments.option("max-limit") {
-            guard let limit = Int(text), limit > 0 else { throw UsageError("--max-limit needs a whole number > 0, not '\(text)'.") }
-            configuration.maxLimit = limit
-        }
-        if let text = try arguments.option("seed") {
-            guard let seed = UInt64(text) else { throw UsageError("--seed needs a whole number ≥ 0, not '\(text)'.") }
-            configuration.seed = seed
-        }
-        store = try arguments.option("store").map { text throws(UsageError) in try StoreOption(text) } ?? .memory
-        quiet = arguments.flag("quiet")
-        self.configuration = configuration
-        try arguments.finish(knownOptions: Self.options)
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        if let applicationID { configuration.applicationID = applicationID }
+        configuration.restKey = restKey
+        configuration.clientKey = clientKey
+        configuration.javascriptKey = javascriptKey
+        if let latency { configuration.latency = latency }
+        if let failRate { configuration.failRate = failRate }
+        if let dropRate { configuration.dropRate = dropRate }
+        if let seed { configuration.seed = seed }
+        if let maxLimit { configuration.maxLimit = maxLimit }
+        return configuration
     }
 
-    func run(console: any Console) async throws -> ExitCode {
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let console = context.console
+        let configuration = serverConfiguration
         let backing: any CRUDSpec
         do {
             backing = try store.open()

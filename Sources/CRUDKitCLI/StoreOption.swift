@@ -1,7 +1,6 @@
+import CRUDBackends
 import CRUDHTTP
-import CRUDJSONFile
 import CRUDMemory
-import CRUDSQLite
 import CRUDSpec
 import Foundation
 
@@ -9,8 +8,8 @@ import Foundation
 /// `http://HOST:PORT/parse` URL.
 enum StoreOption: Equatable {
     case memory
-    case json(String)
-    case sqlite(String)
+    /// A store kept in the file at the path, such as `json:tasks.json`.
+    case file(StoreFile, String)
     case http(URL)
 
     static let forms = ["memory", "json:PATH", "sqlite:PATH", "http://HOST:PORT/parse"]
@@ -27,7 +26,7 @@ enum StoreOption: Equatable {
                 throw UsageError("CRUDKIT_STORE must be one of \(forms.joined(separator: ", ")), not '\(variable)'.")
             }
         }
-        return .sqlite(defaultFolder(environment: environment) + "/crudkit.sqlite")
+        return .file(.sqlite, defaultFolder(environment: environment) + "/crudkit.sqlite")
     }
 
     static func defaultFolder(environment: [String: String]) -> String {
@@ -43,10 +42,8 @@ enum StoreOption: Equatable {
     init(_ text: String) throws(UsageError) {
         if text == "memory" {
             self = .memory
-        } else if text.hasPrefix("json:"), text.count > 5 {
-            self = .json(String(text.dropFirst(5)))
-        } else if text.hasPrefix("sqlite:"), text.count > 7 {
-            self = .sqlite(String(text.dropFirst(7)))
+        } else if let kind = StoreFile.allCases.first(where: { text.hasPrefix($0.rawValue + ":") }), text.count > kind.rawValue.count + 1 {
+            self = .file(kind, String(text.dropFirst(kind.rawValue.count + 1)))
         } else if text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text), url.host != nil {
             self = .http(url)
         } else {
@@ -57,8 +54,7 @@ enum StoreOption: Equatable {
     func open(clock: any CRUDClock = SystemClock()) throws(CRUDError) -> any CRUDSpec {
         switch self {
         case .memory: MemoryStore(clock: clock)
-        case .json(let path): try JSONFileStore(path: path, clock: clock)
-        case .sqlite(let path): try SQLiteStore(path: path, clock: clock)
+        case .file(let kind, let path): try kind.open(at: path, clock: clock)
         case .http(let url): HTTPStore(configuration: .fromEnvironment(baseURL: url))
         }
     }

@@ -2,9 +2,23 @@ import Foundation
 
 /// `crudkit student-repo DIR`: writes the repository a student works in: the kit, the
 /// starters, the Course and a Classroom workflow, and no solutions.
-enum StudentRepoCommand {
-    static let name = "student-repo"
-    static let summary = "Write a student's repository: the kit, Exercises/, Course/ and a Classroom workflow, without Solutions/."
+struct StudentRepoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "student-repo",
+        summary: "Write a student's repository: the kit, Exercises/, Course/ and a Classroom workflow, without Solutions/.",
+        discussion: """
+            Run it in the kit's folder. DIR must not exist yet, or be empty. The repository builds
+            and the runner works without Solutions/ (Package.swift leaves their targets out when the
+            folder is missing). Its .github/workflows/classroom.yml grades with your pinned kit
+            and --submission, never with the student's copy: set KIT_REPOSITORY and KIT_VERSION
+            in it, then push the folder as the assignment's template.
+            """,
+        exitStatuses: [
+            (.success, "written"), (.usage, "the command line is wrong, or DIR is not empty"),
+            (.unavailable, "a file could not be written"),
+        ])
+
+    @Argument("DIR", help: "The folder to write: new, or empty.") var target: String
 
     /// What of the kit goes into a student's repository: what a grading build needs, the
     /// starters, and the files that make it a repository of its own.
@@ -16,27 +30,7 @@ enum StudentRepoCommand {
         "Tests/StoreTests", "Tests/ServerTests", "Tests/ExerciseTests", "Tests/CRUDKitCLITests",
     ]
 
-    static let help = """
-        USAGE: crudkit student-repo DIR
-
-        \(summary)
-        Run it in the kit's folder. DIR must not exist yet, or be empty. The repository builds
-        and the runner works without Solutions/ (Package.swift leaves their targets out when the
-        folder is missing). Its .github/workflows/classroom.yml grades with your pinned kit
-        and --submission, never with the student's copy: set KIT_REPOSITORY and KIT_VERSION
-        in it, then push the folder as the assignment's template.
-
-        EXIT STATUS:
-          0   written
-          64  the command line is wrong, or DIR is not empty
-          74  a file could not be written
-        """
-
-    static func run(_ words: [String], console: any Console) throws -> ExitCode {
-        var arguments = Arguments(words)
-        let values = arguments.positionals()
-        try arguments.finish(knownOptions: ["help"])
-        guard values.count == 1, let target = values.first else { throw UsageError("student-repo needs one folder to write to.") }
+    func run(_ context: CommandContext) async throws -> ExitCode {
         let kit = FileManager.default.currentDirectoryPath
         guard FileManager.default.fileExists(atPath: kit + "/Sources/ExerciseKit") else {
             throw CommandFailure("run crudkit student-repo from the kit's folder (the one with Package.swift).", exitCode: .usage)
@@ -46,17 +40,17 @@ enum StudentRepoCommand {
             throw UsageError("'\(target)' is not empty: give a new folder.")
         }
         do {
-            for entry in kitEntries {
+            for entry in Self.kitEntries {
                 try GradingWorkspace.sync(kit + "/" + entry, to: destination + "/" + entry)
             }
-            for entry in leftOut { try? FileManager.default.removeItem(atPath: destination + "/" + entry) }
+            for entry in Self.leftOut { try? FileManager.default.removeItem(atPath: destination + "/" + entry) }
             let workflows = destination + "/.github/workflows"
             try FileManager.default.createDirectory(atPath: workflows, withIntermediateDirectories: true)
             try GradingWorkspace.sync(kit + "/Course/Classroom/classroom.yml", to: workflows + "/classroom.yml")
         } catch {
             throw CommandFailure("could not write '\(target)': \(error.localizedDescription)", exitCode: .unavailable)
         }
-        console.out(
+        context.console.out(
             """
             Wrote a student repository to \(target): the kit, Exercises/, Course/ and .github/workflows/classroom.yml.
             It has no Solutions/. Set KIT_REPOSITORY and KIT_VERSION in the workflow, then push it as the template.
