@@ -2,6 +2,7 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Mistakes in the fields of new contacts; their stores are in `IndependentStores+ContactFields.swift`.
     static let independentContactFields: [Witnessed] = [
         Witnessed(
             Mutant(

@@ -2,6 +2,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Mistakes in reading, updating and deleting contacts and keeping emails unique; their
+    /// stores are in `IndependentStores+ContactWrites.swift`.
     static let independentContactWrites: [Witnessed] = [
         Witnessed(
             Mutant(

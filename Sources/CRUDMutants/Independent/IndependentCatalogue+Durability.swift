@@ -3,6 +3,7 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Durable backends that lose data on reopen; their stores are in `IndependentStores+Durability.swift`.
     static let independentDurability: [Witnessed] = [
         Witnessed(
             Mutant(

@@ -2,7 +2,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    static let independentUpdates: [Witnessed] = [
+    /// Mistakes in updating, deleting and importing tasks; their stores are in `IndependentStores+TaskWrites.swift`.
+    static let independentTaskWrites: [Witnessed] = [
         Witnessed(
             Mutant(
                 "rename-rebuilds-record", mistake: "rename rebuilds the record and the rebuilt record is not completed",

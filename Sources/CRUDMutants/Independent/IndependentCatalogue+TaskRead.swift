@@ -3,7 +3,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    static let independentReading: [Witnessed] = [
+    /// Mistakes in reading tasks; their stores are in `IndependentStores+TaskRead.swift`.
+    static let independentTaskRead: [Witnessed] = [
         Witnessed(
             Mutant(
                 "task-lookup-falls-back-to-contacts", mistake: "one table of records: task(id:) with a contact's id returns it as a task",
