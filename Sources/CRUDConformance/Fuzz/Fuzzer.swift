@@ -36,6 +36,8 @@ public enum Fuzzer {
             "crudkit fuzz --seed \(seed) --backends \(backend) --length \(originalLength)"
         }
 
+        /// The report a person reads: the backend, the seed, the numbered steps, expected and
+        /// actual, and ``repeatCommand``.
         public var description: String {
             var out = "\(backend) differs from the model (seed \(seed), \(originalLength) operations shrunk to \(operations.count)):\n"
             for (index, step) in steps.enumerated() { out += "  \(index + 1). \(step)\n" }

@@ -50,7 +50,7 @@ extension Mutant {
                         })
                 })
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             s.clock.advance(seconds: 60)
             _ = try await s.store.updateContact(id: ada.id, ContactChanges(phone: "+1 555 0100 123"))
             try await s.reopen()
@@ -113,7 +113,7 @@ extension Mutant {
                     UnindexedReopenStore(saved: saved, clock: clock)
                 })
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
             try await s.reopen()
             return "\(await s.add("Ada again", "ADA@example.org")); \(await s.names())"
         },
@@ -149,7 +149,7 @@ extension Mutant {
                         })
                 })
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             try await s.reopen()
             return await See.attempt({ try await s.store.contact(id: ada.id) }) { See.contact($0) }
         },

@@ -11,7 +11,7 @@ extension Mutant {
                 aimedAt: ["IDS-001"]
             ) { inner, _ in SharedTableGetStore(inner: inner) }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             return await See.attempt({ try await s.store.task(id: ada.id) }) { See.task($0) }
         },
         Witnessed(

@@ -167,7 +167,7 @@ extension Mutant {
                 SharedTableDeleteStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             return "\(await See.attempt({ try await s.store.deleteTask(id: ada.id) })); contacts \(await s.names())"
         },
         Witnessed(
