@@ -32,7 +32,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         /// Sent as `X-Parse-Client-Key` when set, for a server that wants that key instead.
         public var clientKey: String?
         /// How long one attempt may take.
-        public var timeout: Double
+        public var timeout: Duration
         /// Attempts per operation, the first included.
         public var maxAttempts: Int
         /// The wait before the first retry; it doubles with each further retry.
@@ -40,7 +40,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
         /// A configuration for the API at `baseURL`; `maxAttempts` below 1 counts as 1.
         public init(
-            baseURL: URL, applicationID: String, restKey: String? = nil, clientKey: String? = nil, timeout: Double = 10,
+            baseURL: URL, applicationID: String, restKey: String? = nil, clientKey: String? = nil, timeout: Duration = .seconds(10),
             maxAttempts: Int = 6, initialBackoff: Duration = .milliseconds(20)
         ) {
             self.baseURL = baseURL
@@ -81,7 +81,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         self.decoding = decoding
         self.onClose = onClose
         let settings = URLSessionConfiguration.ephemeral
-        settings.timeoutIntervalForRequest = configuration.timeout
+        settings.timeoutIntervalForRequest = configuration.timeout.seconds
         settings.httpMaximumConnectionsPerHost = 8
         readSession = URLSession(configuration: settings)
         writeSession = URLSession(configuration: settings)
@@ -311,7 +311,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             components += "?" + query.map { "\(Self.percentEncoded($0))=\(Self.percentEncoded($1))" }.joined(separator: "&")
         }
         guard let url = URL(string: components) else { throw .network(reason: "the server address is not a valid URL") }
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
+        var request = URLRequest(url: url, timeoutInterval: configuration.timeout.seconds)
         request.httpMethod = method
         request.setValue(configuration.applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
         if let key = configuration.restKey { request.setValue(key, forHTTPHeaderField: "X-Parse-REST-API-Key") }

@@ -11,6 +11,7 @@ struct MutationReport: Codable {
         var catalogue: String
         /// The rules that failed on this mutant.
         var caughtBy: [String]
+        /// The rules the mutant is aimed at: all must be among ``caughtBy`` for it to count as caught.
         var aimedAt: [String]
         /// Whether every rule aimed at the mutant failed: a mutant that only unrelated rules
         /// notice, or that slips past one of its aimed rules, is not counted as caught.
@@ -42,11 +43,11 @@ struct MutationReport: Codable {
         for catalogue in chosen {
             for mutant in catalogue.mutants {
                 let results = await runner.run(Rules.all, on: [mutant.backend])
-                let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id)
+                let caughtBy = results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id)
                 entries.append(
                     Entry(
-                        name: mutant.name, mistake: mutant.mistake, catalogue: catalogue.name, caughtBy: failed,
-                        aimedAt: mutant.aimedAt.sorted(), caught: !mutant.aimedAt.isEmpty && mutant.aimedAt.isSubset(of: failed)))
+                        name: mutant.name, mistake: mutant.mistake, catalogue: catalogue.name, caughtBy: caughtBy,
+                        aimedAt: mutant.aimedAt.sorted(), caught: !mutant.aimedAt.isEmpty && mutant.aimedAt.isSubset(of: caughtBy)))
             }
             let mine = entries.filter { $0.catalogue == catalogue.name }
             scores.append(Score(catalogue: catalogue.name, caught: mine.filter(\.caught).count, total: mine.count))
@@ -77,7 +78,7 @@ struct MutationReport: Codable {
         let survivors = mutants.filter { !$0.caught }
         out += "\nSurvivors: " + (survivors.isEmpty ? "none" : survivors.map(\.name).joined(separator: ", ")) + "\n"
         out += "\nMistakes no rule can see, and the tests that catch them:\n"
-        for entry in Mutant.caughtElsewhere { out += "  \(entry.mistake): \(entry.caughtBy)\n" }
+        for entry in Mutant.caughtElsewhere { out += "  \(entry.mistake): \(entry.test)\n" }
         if !unexercisedRules.isEmpty {
             out += "\nRules no mutant is aimed at:\n"
             for (rule, reason) in unexercisedRules.sorted(by: { $0.key < $1.key }) { out += "  \(rule): \(reason)\n" }

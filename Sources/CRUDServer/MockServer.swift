@@ -39,7 +39,7 @@ public final class MockServer: @unchecked Sendable {
         /// Seed of the fault decisions; the same seed gives the same sequence of faults.
         public var seed: UInt64
         /// How long a kept-alive connection may wait for its next request.
-        public var idleTimeout: Double
+        public var idleTimeout: Duration
         /// The most connections served at once; one more is answered 503 and closed.
         public var maxConnections: Int
         /// The most results one find returns, whatever its `limit` asks (Parse Server's
@@ -51,7 +51,7 @@ public final class MockServer: @unchecked Sendable {
         public init(
             host: String = "127.0.0.1", port: UInt16 = 8080, applicationID: String = "crudkit", restKey: String? = nil,
             clientKey: String? = nil, javascriptKey: String? = nil,
-            latency: Duration = .zero, failRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 1, idleTimeout: Double = 15,
+            latency: Duration = .zero, failRate: Double = 0, dropRate: Double = 0, seed: UInt64 = 1, idleTimeout: Duration = .seconds(15),
             maxConnections: Int = 256, maxLimit: Int? = nil
         ) {
             self.host = host
@@ -181,7 +181,7 @@ public final class MockServer: @unchecked Sendable {
                 return true
             }
             guard admitted else {
-                Socket.setTimeouts(connection, seconds: 1)
+                Socket.setTimeouts(connection, .seconds(1))
                 _ = Socket.send(
                     connection, HTTPResponse.error(503, code: ParseCode.internalError, "too many connections").serialized(keepAlive: false))
                 Socket.closeDescriptor(connection)
@@ -211,7 +211,7 @@ public final class MockServer: @unchecked Sendable {
             Socket.closeDescriptor(connection)
             state.withLock { state.broadcast() }
         }
-        Socket.setTimeouts(connection, seconds: configuration.idleTimeout)
+        Socket.setTimeouts(connection, configuration.idleTimeout)
         var reader = RequestReader(descriptor: connection)
         while true {
             let request: HTTPRequest

@@ -49,10 +49,10 @@ enum Socket {
     }
 
     /// Sets how long a read or a write may block before it fails.
-    static func setTimeouts(_ fd: Int32, seconds: Double) {
+    static func setTimeouts(_ fd: Int32, _ timeout: Duration) {
         var time = timeval()
-        time.tv_sec = .init(seconds.rounded(.down))
-        time.tv_usec = .init((seconds - seconds.rounded(.down)) * 1_000_000)
+        time.tv_sec = .init(timeout.components.seconds)
+        time.tv_usec = .init(timeout.components.attoseconds / 1_000_000_000_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         #if !os(Linux)

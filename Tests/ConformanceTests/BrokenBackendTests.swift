@@ -13,14 +13,14 @@ struct BrokenBackendTests {
         // Only the rules aimed at the mutant: the whole suite on every mutant is
         // `crudkit compare --mutants`, which .ci/run runs.
         let results = await ConformanceRunner().run(Rules.all.filter { broken.aimedAt.contains($0.id) }, on: [broken.backend])
-        let failed = Set(results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id))
-        #expect(!failed.isEmpty, "\(broken.name) (\(broken.mistake)) passed every rule")
+        let caughtBy = Set(results.filter { if case .failed = $0.outcome { true } else { false } }.map(\.rule.id))
+        #expect(!caughtBy.isEmpty, "\(broken.name) (\(broken.mistake)) passed every rule")
         // The rules aimed at the mistake must all catch it. Others may fail too: a list
         // that is oldest-first breaks every rule that reads a list.
-        let missed = broken.aimedAt.subtracting(failed)
+        let missed = broken.aimedAt.subtracting(caughtBy)
         #expect(
             missed.isEmpty,
-            "\(broken.name) (\(broken.mistake)) passed \(missed.sorted()), which should catch it; it failed \(failed.sorted())")
+            "\(broken.name) (\(broken.mistake)) passed \(missed.sorted()), which should catch it; it was caught by \(caughtBy.sorted())")
         // The failure message must name the rule, the statement, expected, actual and the hint.
         for result in results where broken.aimedAt.contains(result.rule.id) {
             guard let report = result.failureReport else { continue }

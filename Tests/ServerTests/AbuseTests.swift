@@ -28,7 +28,7 @@ struct AbuseTests {
 
     @Test("Garbage, truncated and oversized requests get a 4xx or a closed connection, and the server keeps serving")
     func garbageIn() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: 1))
+        let running = try RunningServer(.init(port: 0, idleTimeout: .seconds(1)))
         for (index, bytes) in Self.garbage(count: 60).enumerated() {
             let client = try RawHTTPClient(port: running.server.port, timeout: 5)
             client.send(bytes)
@@ -50,7 +50,7 @@ struct AbuseTests {
 
     @Test("Slow clients that trickle a request are cut off while others are served")
     func slowClients() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: 0.5))
+        let running = try RunningServer(.init(port: 0, idleTimeout: .milliseconds(500)))
         let slow = try (0..<5).map { _ in try RawHTTPClient(port: running.server.port) }
         for client in slow { client.send("GET /parse/classes/Task HTTP/1.1\r\nHo") }
         let good = try RawHTTPClient(port: running.server.port)

@@ -20,7 +20,7 @@ struct FaultToleranceTests {
         let url = try server.start()
         let client = HTTPStore(
             configuration: .init(
-                baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: 5, maxAttempts: 15,
+                baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: .seconds(5), maxAttempts: 15,
                 initialBackoff: .milliseconds(1)))
         var random = SystemRandomNumberGenerator()
         var model = Model()
@@ -65,7 +65,7 @@ struct FaultToleranceTests {
         let url = try server.start()
         await server.shutdown()
         let client = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: 1, maxAttempts: 2))
+            configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: .seconds(1), maxAttempts: 2))
         await #expect {
             try await client.createTask(title: "Nobody hears this", notes: nil)
         } throws: { error in

@@ -156,7 +156,7 @@ struct MockServerTests {
 
     @Test("A client that starts a request and stalls gets 408 after the timeout")
     func slowClient() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: 0.3))
+        let running = try RunningServer(.init(port: 0, idleTimeout: .milliseconds(300)))
         let client = try running.client()
         client.send("GET /parse/classes/Task HTTP/1.1\r\nHost: x\r\n")
         #expect(await client.response()?.status == 408)

@@ -38,7 +38,8 @@ public enum Fuzzer {
             "crudkit fuzz --seed \(seed) --backends \(backend) --length \(originalLength)"
         }
 
-        /// The shrunk sequence numbered step by step, what differs, and ``repeatCommand``.
+        /// The report a person reads: the backend, the seed, the numbered steps, expected and
+        /// actual, and ``repeatCommand``.
         public var description: String {
             var out = "\(backend) differs from the model (seed \(seed), \(originalLength) operations shrunk to \(operations.count)):\n"
             for (index, step) in steps.enumerated() { out += "  \(index + 1). \(step)\n" }

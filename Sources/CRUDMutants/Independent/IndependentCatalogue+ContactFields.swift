@@ -2,6 +2,7 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Mistakes in the fields of new contacts; their stores are in `IndependentStores+ContactFields.swift`.
     static let independentContactFields: [Witnessed] = [
         Witnessed(
             Mutant(
@@ -40,7 +41,7 @@ extension Mutant {
                 ByteLengthEmailStore(inner: inner)
             }
         ) { s in
-            await See.attempt({ try await s.person("Zoë", String(repeating: "é", count: 200) + "@example.org") }) {
+            await See.attempt({ try await s.makeContact("Zoë", String(repeating: "é", count: 200) + "@example.org") }) {
                 "\($0.email.count) characters"
             }
         },
@@ -59,7 +60,7 @@ extension Mutant {
                 NameLimitCopiedStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in
-            await See.attempt({ try await s.person(String(repeating: "a", count: 150), "ada@example.org") }) {
+            await See.attempt({ try await s.makeContact(String(repeating: "a", count: 150), "ada@example.org") }) {
                 "\($0.name.count) characters"
             }
         },

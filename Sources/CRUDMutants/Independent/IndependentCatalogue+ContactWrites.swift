@@ -2,6 +2,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Mistakes in reading, updating and deleting contacts and keeping emails unique; their
+    /// stores are in `IndependentStores+ContactWrites.swift`.
     static let independentContactWrites: [Witnessed] = [
         Witnessed(
             Mutant(
@@ -9,7 +11,7 @@ extension Mutant {
                 aimedAt: ["CONTACT-DELETE-001"]
             ) { inner, _ in ContactTombstoneStore(inner: inner) }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             try await s.store.deleteContact(id: ada.id)
             return await See.attempt({ try await s.store.contact(id: ada.id) }) { See.contact($0) }
         },
@@ -20,8 +22,8 @@ extension Mutant {
                 ContactListingStore(inner: inner, order: WrongContactListing.noEmailTiebreak)
             }
         ) { s in
-            _ = try await s.person("Ada", "zed@example.org")
-            _ = try await s.person("Ada", "abe@example.org")
+            _ = try await s.makeContact("Ada", "zed@example.org")
+            _ = try await s.makeContact("Ada", "abe@example.org")
             return await See.attempt({ try await s.store.contacts(ContactQuery()) }) { See.list($0.map(\.email)) }
         },
         Witnessed(
@@ -32,8 +34,8 @@ extension Mutant {
                 ContactListingStore(inner: inner, order: WrongContactListing.binaryName)
             }
         ) { s in
-            _ = try await s.person("bob", "bob@example.org")
-            _ = try await s.person("Carl", "carl@example.org")
+            _ = try await s.makeContact("bob", "bob@example.org")
+            _ = try await s.makeContact("Carl", "carl@example.org")
             return await s.names()
         },
         Witnessed(
@@ -43,7 +45,7 @@ extension Mutant {
                 ContactListingStore(inner: inner, matches: WrongContactListing.nameOrEmail)
             }
         ) { s in
-            _ = try await s.person("Ada Lovelace", "countess@example.org")
+            _ = try await s.makeContact("Ada Lovelace", "countess@example.org")
             return await s.names(ContactQuery(search: "countess"))
         },
         Witnessed(
@@ -55,7 +57,7 @@ extension Mutant {
             }
         ) { s in
             for (name, email) in [("Ada", "ada@example.org"), ("Bob", "bob@example.org"), ("Cy", "cy@example.org")] {
-                _ = try await s.person(name, email)
+                _ = try await s.makeContact(name, email)
             }
             return await s.names(ContactQuery(search: "bob", limit: 1))
         },
@@ -66,7 +68,7 @@ extension Mutant {
                 NegativeContactLimitStore(inner: inner)
             }
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
             return await s.names(ContactQuery(limit: -1))
         },
         Witnessed(
@@ -75,7 +77,7 @@ extension Mutant {
                 aimedAt: ["CONTACT-DUP-002"]
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .createLooksUpTyped) }
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
             return "\(await s.add("Ada again", "ADA@Example.org")); \(await s.names())"
         },
         Witnessed(
@@ -84,8 +86,8 @@ extension Mutant {
                 aimedAt: ["CONTACT-DUP-003"]
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .updateLooksUpTyped) }
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
-            let bob = try await s.person("Bob", "bob@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
+            let bob = try await s.makeContact("Bob", "bob@example.org")
             let update = await See.attempt({ try await s.store.updateContact(id: bob.id, ContactChanges(email: "ADA@EXAMPLE.ORG")) })
             return "\(update); \(await See.attempt({ try await s.store.contacts(ContactQuery()) }) { See.list($0.map(\.email)) })"
         },
@@ -97,7 +99,7 @@ extension Mutant {
                 UpdateChecksSelfStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             return await See.attempt({ try await s.store.updateContact(id: ada.id, ContactChanges(email: "Ada@Example.ORG")) }) {
                 See.contact($0)
             }
@@ -109,7 +111,7 @@ extension Mutant {
                 StaleEmailIndexStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             try await s.store.deleteContact(id: ada.id)
             return await s.add("Ada", "ada@example.org")
         },
@@ -121,7 +123,7 @@ extension Mutant {
                 InsertOrReplaceStore(inner: inner)
             }
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
             return "\(await s.add("Ada Byron", " ADA@example.org")); \(await s.names())"
         },
         Witnessed(
@@ -149,7 +151,7 @@ extension Mutant {
                 NilPhoneClearsStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org", phone: "+1 555 0100 123")
+            let ada = try await s.makeContact("Ada", "ada@example.org", phone: "+1 555 0100 123")
             return await See.attempt({ try await s.store.updateContact(id: ada.id, ContactChanges(name: "Ada King")) }) { See.contact($0) }
         },
         Witnessed(
@@ -160,7 +162,7 @@ extension Mutant {
                 PartialContactUpdateStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             let update = await See.attempt({
                 try await s.store.updateContact(id: ada.id, ContactChanges(name: "Ada King", email: "not-an-email"))
             })
@@ -174,7 +176,7 @@ extension Mutant {
                 BlankPhoneKeptStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org", phone: "+1 555 0100 123")
+            let ada = try await s.makeContact("Ada", "ada@example.org", phone: "+1 555 0100 123")
             return await See.attempt({ try await s.store.updateContact(id: ada.id, ContactChanges(phone: "  ")) }) { See.contact($0) }
         },
         Witnessed(
@@ -184,7 +186,7 @@ extension Mutant {
                 UpdateResetsCreatedStore(inner: RebuildingStore(clock: clock))
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             s.clock.advance(seconds: 60)
             return await See.attempt({ try await s.store.updateContact(id: ada.id, ContactChanges(name: "Ada King")) }) { See.contact($0) }
         },
@@ -196,8 +198,8 @@ extension Mutant {
                 DeleteContactByNameStore(inner: inner)
             }
         ) { s in
-            let first = try await s.person("Sam", "sam.one@example.org")
-            _ = try await s.person("Sam", "sam.two@example.org")
+            let first = try await s.makeContact("Sam", "sam.one@example.org")
+            _ = try await s.makeContact("Sam", "sam.two@example.org")
             try await s.store.deleteContact(id: first.id)
             return await See.attempt({ try await s.store.contacts(ContactQuery()) }) { See.list($0.map(\.email)) }
         },
@@ -209,8 +211,8 @@ extension Mutant {
                 ContactOffsetIgnoredStore(inner: inner)
             }
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
-            _ = try await s.person("Bob", "bob@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
+            _ = try await s.makeContact("Bob", "bob@example.org")
             return await s.names(ContactQuery(limit: 1, offset: 1))
         },
     ]

@@ -3,6 +3,7 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
+    /// Durable backends that lose data on reopen; their stores are in `IndependentStores+Durability.swift`.
     static let independentDurability: [Witnessed] = [
         Witnessed(
             Mutant(
@@ -49,7 +50,7 @@ extension Mutant {
                         })
                 })
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             s.clock.advance(seconds: 60)
             _ = try await s.store.updateContact(id: ada.id, ContactChanges(phone: "+1 555 0100 123"))
             try await s.reopen()
@@ -112,7 +113,7 @@ extension Mutant {
                     UnindexedReopenStore(saved: saved, clock: clock)
                 })
         ) { s in
-            _ = try await s.person("Ada", "ada@example.org")
+            _ = try await s.makeContact("Ada", "ada@example.org")
             try await s.reopen()
             return "\(await s.add("Ada again", "ADA@example.org")); \(await s.names())"
         },
@@ -148,7 +149,7 @@ extension Mutant {
                         })
                 })
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             try await s.reopen()
             return await See.attempt({ try await s.store.contact(id: ada.id) }) { See.contact($0) }
         },

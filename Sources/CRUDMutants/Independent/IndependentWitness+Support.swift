@@ -41,7 +41,7 @@ final class Session {
     }
 
     /// Creates a contact, or throws (which stops the scenario).
-    func person(_ name: String, _ email: String, phone: String? = nil) async throws -> Contact {
+    func makeContact(_ name: String, _ email: String, phone: String? = nil) async throws -> Contact {
         try await store.createContact(name: name, email: email, phone: phone)
     }
 

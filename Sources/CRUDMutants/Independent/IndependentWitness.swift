@@ -23,6 +23,6 @@ extension Witnessed {
 extension Mutant {
     /// Every independent mutant with its witness, in catalogue order.
     public static let witnessed: [Witnessed] =
-        independentCreation + independentReading + independentUpdates + independentContactFields + independentContactWrites
+        independentTaskCreate + independentTaskRead + independentTaskWrites + independentContactFields + independentContactWrites
         + independentDurability
 }

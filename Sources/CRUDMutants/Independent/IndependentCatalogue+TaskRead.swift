@@ -3,14 +3,15 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    static let independentReading: [Witnessed] = [
+    /// Mistakes in reading tasks; their stores are in `IndependentStores+TaskRead.swift`.
+    static let independentTaskRead: [Witnessed] = [
         Witnessed(
             Mutant(
                 "task-lookup-falls-back-to-contacts", mistake: "one table of records: task(id:) with a contact's id returns it as a task",
                 aimedAt: ["IDS-001"]
             ) { inner, _ in SharedTableGetStore(inner: inner) }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             return await See.attempt({ try await s.store.task(id: ada.id) }) { See.task($0) }
         },
         Witnessed(

@@ -2,7 +2,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    static let independentUpdates: [Witnessed] = [
+    /// Mistakes in updating, deleting and importing tasks; their stores are in `IndependentStores+TaskWrites.swift`.
+    static let independentTaskWrites: [Witnessed] = [
         Witnessed(
             Mutant(
                 "rename-rebuilds-record", mistake: "rename rebuilds the record and the rebuilt record is not completed",
@@ -166,7 +167,7 @@ extension Mutant {
                 SharedTableDeleteStore(inner: inner)
             }
         ) { s in
-            let ada = try await s.person("Ada", "ada@example.org")
+            let ada = try await s.makeContact("Ada", "ada@example.org")
             return "\(await See.attempt({ try await s.store.deleteTask(id: ada.id) })); contacts \(await s.names())"
         },
         Witnessed(

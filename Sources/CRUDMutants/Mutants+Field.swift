@@ -4,9 +4,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    /// Mutants aimed at the grid rules: fields through every writer, ids of the other kind,
-    /// repeated titles, combined queries, every kind of write reopened.
-    static let grid: [Mutant] = [
+    /// Mistakes in text fields that show only through some writers: trimming, limits, control characters, normalization and case.
+    static let field: [Mutant] = [
         Mutant(
             "update-trims-ascii-only", mistake: "trims an email on update of ASCII spaces only, then finds U+3000 inside it invalid",
             aimedAt: ["FIELD-001"]
@@ -85,61 +84,5 @@ extension Mutant {
                     return try await inner.createContact(name: name, email: email, phone: phone)
                 })
         },
-        Mutant(
-            "rename-by-title", mistake: "renames every task that has the renamed task's title", aimedAt: ["TASK-UPDATE-008"]
-        ) { inner, _ in
-            UpdateMutantStore(
-                inner: inner,
-                rename: { id, title, inner in
-                    let old = try await inner.task(id: id).title
-                    for twin in try await inner.tasks(TaskQuery()) where twin.id != id && twin.title == old {
-                        _ = try await inner.renameTask(id: twin.id, to: title)
-                    }
-                    return try await inner.renameTask(id: id, to: title)
-                })
-        },
-        Mutant(
-            "saves-on-create-and-delete", mistake: "declares durability but saves only after creates, imports and deletes",
-            aimedAt: ["DURABILITY-007"],
-            backend: Backend(name: "saves-on-create-and-delete", capabilities: [.durability]) {
-                let storage = SavedStateStorage()
-                return TemporaryStorage { clock in await storage.open(clock: clock) }
-            }),
     ]
-}
-
-/// Keeps a store's state between opens, but saves it only after creates, imports and
-/// deletes: renames, notes, flags and contact updates are lost on reopen.
-final class SavedStateStorage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved = StoreState()
-
-    func open(clock: any CRUDClock) async -> any CRUDSpec {
-        SavingStore(inner: MemoryStore(state: lock.withLock { saved }, clock: clock), storage: self)
-    }
-
-    func save(_ state: StoreState) {
-        lock.withLock { saved = state }
-    }
-}
-
-/// Saves its state to the storage after the writes that add or remove records only.
-struct SavingStore: ForwardingStore {
-    let inner: MemoryStore
-    let storage: SavedStateStorage
-
-    private func saving<T>(_ result: T) async -> T {
-        storage.save(await inner.currentState())
-        return result
-    }
-
-    func createTask(title: String, notes: String?) async throws -> TaskItem {
-        await saving(try await inner.createTask(title: title, notes: notes))
-    }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { await saving(try await inner.importTasks(titles: titles)) }
-    func deleteTask(id: UUID) async throws { await saving(try await inner.deleteTask(id: id)) }
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        await saving(try await inner.createContact(name: name, email: email, phone: phone))
-    }
-    func deleteContact(id: UUID) async throws { await saving(try await inner.deleteContact(id: id)) }
 }

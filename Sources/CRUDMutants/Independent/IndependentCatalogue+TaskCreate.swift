@@ -2,7 +2,8 @@ import CRUDSpec
 import Foundation
 
 extension Mutant {
-    static let independentCreation: [Witnessed] = [
+    /// Mistakes in creating tasks; their stores are in `IndependentStores+TaskCreate.swift`.
+    static let independentTaskCreate: [Witnessed] = [
         Witnessed(
             Mutant(
                 "title-trimmed-of-ascii-only", mistake: "trims the title of \" \\t\\n\\r\" only: U+3000 and U+00A0 stay",
