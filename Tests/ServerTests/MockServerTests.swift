@@ -146,7 +146,8 @@ struct MockServerTests {
             let client = try running.client()
             client.send(raw)
             #expect(await client.response()?.status == status, "\(raw.prefix(40))")
-            #expect(await client.isClosed(), "connection left open after \(status)")
+            let after = await client.next()
+            #expect(after == .endOfStream, "after \(status) the connection must close; got \(after)")
         }
         // The server keeps serving well-formed requests afterwards.
         let client = try running.client()
@@ -160,7 +161,8 @@ struct MockServerTests {
         let client = try running.client()
         client.send("GET /parse/classes/Task HTTP/1.1\r\nHost: x\r\n")
         #expect(await client.response()?.status == 408)
-        #expect(await client.isClosed())
+        let after = await client.next()
+        #expect(after == .endOfStream, "after 408 the connection must close; got \(after)")
     }
 
     @Test("Keep-alive serves several requests on one connection")
@@ -173,6 +175,8 @@ struct MockServerTests {
         }
         client.request("GET", "/parse/classes/Task?count=1&limit=0")
         #expect(await client.response()?.json?["count"] as? Int == 5)
+        let after = await client.next(within: RawHTTPClient.quiet)
+        #expect(after == .timedOut, "a kept-alive connection must stay open and quiet; got \(after)")
     }
 
     @Test("A write retried with the same request id runs once and gets the same answer")
@@ -194,8 +198,9 @@ struct MockServerTests {
         let running = try RunningServer()
         let idle = try running.client()
         idle.request("GET", "/parse/classes/Task")
-        _ = await idle.response()
+        #expect(await idle.response()?.status == 200)
         await running.server.shutdown()
-        #expect(await idle.isClosed())
+        let after = await idle.next()
+        #expect(after == .endOfStream, "stopping must close idle connections; got \(after)")
     }
 }

@@ -279,27 +279,6 @@ func isKitObjectID(_ text: String?) -> Bool {
     return UUID(uuidString: text) != nil && text == text.lowercased()
 }
 
-/// SplitMix64, for the seeded random tests.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// The seed of this run: `PARSE_DIALECT_SEED` when set, otherwise the time.
-    static func runSeed() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["PARSE_DIALECT_SEED"], let seed = UInt64(text) { return seed }
-        return UInt64(Date().timeIntervalSince1970 * 1_000)
-    }
-}
-
 /// One server holding the six tasks, shared by the cases that only read them (the suite runs
 /// one case at a time): a server and six creates per case made hundreds of each.
 private actor SeededServer {
