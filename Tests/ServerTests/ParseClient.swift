@@ -1,6 +1,7 @@
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import ParseWire
 import Testing
@@ -246,20 +247,13 @@ func withParseServer(
 ) async throws {
     let configuration = MockServer.Configuration(
         port: 0, applicationID: applicationID, restKey: restKey, clientKey: clientKey, javascriptKey: javascriptKey)
-    let server = MockServer(store: MemoryStore(clock: clock), configuration: configuration)
-    try server.start()
     var headers = ["X-Parse-Application-Id": applicationID, "Content-Type": "application/json"]
     if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
     if let clientKey { headers["X-Parse-Client-Key"] = clientKey }
     if let javascriptKey { headers["X-Parse-Javascript-Key"] = javascriptKey }
-    let harness = ParseHarness(server: server, clock: clock, client: ParseClient(port: server.port, headers: headers))
-    do {
-        try await body(harness)
-    } catch {
-        await server.shutdown()
-        throw error
+    try await TestServer.run(over: MemoryStore(clock: clock), configuration) { served in
+        try await body(ParseHarness(server: served.server, clock: clock, client: ParseClient(port: served.port, headers: headers)))
     }
-    await server.shutdown()
 }
 
 /// Whether `text` is a date as Parse writes it: `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.

@@ -1345,14 +1345,12 @@ extension ParseDialectTests {
             "A catastrophic-backtracking pattern ^(a+)+$: Parse hands it to Mongo (may run long); kit answers quickly (linear-time matching)"
         )
         func noBacktracking() async throws {
-            let server = MockServer(store: MemoryStore(), configuration: .init(port: 0))
-            try server.start()
-            let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit", "Content-Type": "application/json"])
-            try await client.create("Task", ["title": .string(String(repeating: "a", count: 40) + "!")])
-            // A backtracking matcher takes about 2^40 steps here; the client's timeout would end the test.
-            let answer = try await client.find("Task", [("where", ["title": ["$regex": "^(a+)+$"]])])
-            #expect(answer.status == 200 && answer.json?["results"]?.array?.isEmpty == true, "\(answer)")
-            await server.shutdown()
+            try await withParseServer { harness in
+                try await harness.client.create("Task", ["title": .string(String(repeating: "a", count: 40) + "!")])
+                // A backtracking matcher takes about 2^40 steps here; the client's timeout would end the test.
+                let answer = try await harness.client.find("Task", [("where", ["title": ["$regex": "^(a+)+$"]])])
+                #expect(answer.status == 200 && answer.json?["results"]?.array?.isEmpty == true, "\(answer)")
+            }
         }
 
         @Test(

@@ -1,3 +1,4 @@
+import CRUDTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -130,7 +131,9 @@ final class RawHTTPClient: @unchecked Sendable {
     /// A request with the API keys unless `authorized` is false.
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], authorized: Bool = true) {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        if authorized { head += "X-Parse-Application-Id: crudkit\r\nX-Parse-REST-API-Key: crudkit-rest-key\r\n" }
+        if authorized {
+            head += "X-Parse-Application-Id: \(TestServer.applicationID)\r\nX-Parse-REST-API-Key: \(TestServer.restKey)\r\n"
+        }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
         send(head + "\r\n" + (body ?? ""))
