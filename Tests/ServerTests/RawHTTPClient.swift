@@ -46,8 +46,8 @@ final class RawHTTPClient: @unchecked Sendable {
         var description: String {
             switch self {
             case .response(let response): "a \(response.status) response"
-            case .endOfStream: "end of stream"
-            case .timedOut: "nothing before the timeout"
+            case .endOfStream: Read.endOfStream.description
+            case .timedOut: Read.timedOut.description
             }
         }
     }
