@@ -117,10 +117,10 @@ let package = Package(
             dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
-        // Test doubles shared by the test targets: broken backends, stubs, counting storage.
+        // Shared by the test targets: broken backends, stubs, counting storage, seeds, a server with a client on it.
         .target(
             name: "CRUDTestSupport",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDMutants"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDMutants"],
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),
@@ -169,7 +169,10 @@ if hasSolutions {
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "crudkit"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "CRUDTestSupport",
+                "crudkit",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

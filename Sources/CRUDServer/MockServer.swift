@@ -81,7 +81,7 @@ public final class MockServer: @unchecked Sendable {
     private var acceptLoopRunning = false
     private var connections: Set<Int32> = []
     private var boundPort: UInt16 = 0
-    private var faults: SplitMix64
+    private var faults: SeededRandom
     private let origin: OriginBox
 
     /// A server for `store`; `log` receives one line per request (nil: silent).
@@ -91,7 +91,7 @@ public final class MockServer: @unchecked Sendable {
         self.api = ParseAPI(store: store, configuration: configuration) { origin.value }
         self.origin = origin
         self.log = log
-        self.faults = SplitMix64(seed: configuration.seed)
+        self.faults = SeededRandom(seed: configuration.seed)
     }
 
     /// The port the server listens on, once started.
@@ -257,22 +257,5 @@ private final class OriginBox: @unchecked Sendable {
     var value: String {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
-    }
-}
-
-/// SplitMix64: a small random source that repeats for a given seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

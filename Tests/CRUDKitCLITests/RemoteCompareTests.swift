@@ -17,15 +17,8 @@ struct RemoteCompareTests {
     static func withServer<T>(
         over store: any CRUDSpec, applicationID: String = "remote-app", _ body: (String) async throws -> T
     ) async throws -> T {
-        let server = MockServer(store: store, configuration: .init(port: 0, applicationID: applicationID))
-        let url = try server.start()
-        do {
-            let value = try await body(url.absoluteString)
-            await server.shutdown()
-            return value
-        } catch {
-            await server.shutdown()
-            throw error
+        try await TestServer.run(over: store, .init(port: 0, applicationID: applicationID)) { served in
+            try await body(served.url.absoluteString)
         }
     }
 

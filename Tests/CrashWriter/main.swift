@@ -21,22 +21,10 @@ guard arguments.count == 4, let seed = UInt64(arguments[3]) else {
     exit(64)
 }
 
-/// SplitMix64: a small, repeatable random source.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 do {
     let store: any CRUDSpec =
         arguments[1] == "json" ? try JSONFileStore(path: arguments[2]) : try SQLiteStore(path: arguments[2])
-    var random = SeededRandom(state: seed)
+    var random = SeededRandom(seed: seed)
     var mine: [UUID] = []
     while true {
         switch Int.random(in: 0..<10, using: &random) {

@@ -1,4 +1,5 @@
-import CRUDConformance
+import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 /// 4xx or a closed connection, never crashes, and keeps serving well-formed requests.
 @Suite("The server under abuse")
 struct AbuseTests {
-    /// Byte strings that are not good HTTP requests, from a fixed seed.
-    static func garbage(count: Int) -> [[UInt8]] {
-        var random = SeededRandom(seed: 2_026)
+    /// Byte strings that are not good HTTP requests: a fixed list, then random bytes from `seed`.
+    static func garbage(count: Int, seed: TestSeed) -> [[UInt8]] {
+        var random = seed.generator()
         let fixed: [String] = [
             "GET /parse/classes/Task HTTP/1.1\r\nContent-Length: 5\r\n\r\nab",  // body shorter than its length, then EOF
             "POST /parse/classes/Task HTTP/1.1\r\nContent-Length: -1\r\n\r\n",
@@ -28,37 +29,55 @@ struct AbuseTests {
 
     @Test("Garbage, truncated and oversized requests get a 4xx or a closed connection, and the server keeps serving")
     func garbageIn() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: .seconds(1)))
-        for (index, bytes) in Self.garbage(count: 60).enumerated() {
-            let client = try RawHTTPClient(port: running.server.port, timeout: 5)
-            client.send(bytes)
-            client.shutdownWriting()
-            if let answer = await client.response() {
-                #expect((400..<500).contains(answer.status) || answer.status == 404, "input \(index): status \(answer.status)")
+        let seed = try TestSeed(fixed: 2_026)
+        try await TestServer.run(.init(port: 0, idleTimeout: .seconds(1))) { served in
+            for (index, bytes) in Self.garbage(count: 60, seed: seed).enumerated() {
+                let client = try served.raw()
+                client.send(bytes)
+                client.shutdownWriting()
+                // A 4xx and then a close, or a close at once: silence is neither.
+                switch await client.reply() {
+                case .response(let answer):
+                    #expect((400..<500).contains(answer.status), "input \(index) of \(seed): status \(answer.status)")
+                    let after = await client.next()
+                    #expect(
+                        after == .endOfStream, "input \(index) of \(seed): after \(answer.status) the connection must close; got \(after)")
+                case .endOfStream:
+                    break
+                case .timedOut:
+                    Issue.record("input \(index) of \(seed): neither a 4xx nor a closed connection, only silence")
+                }
+                // Either way, a well-formed request on a new connection still works.
+                if index % 10 == 0 {
+                    let good = try served.raw()
+                    good.request("GET", "/parse/classes/Task?count=1&limit=0")
+                    #expect(await good.response()?.status == 200, "the server stopped answering after input \(index)")
+                }
             }
-            // Either way, a well-formed request on a new connection still works.
-            if index % 10 == 0 {
-                let good = try RawHTTPClient(port: running.server.port)
-                good.request("GET", "/parse/classes/Task?count=1&limit=0")
-                #expect(await good.response()?.status == 200, "the server stopped answering after input \(index)")
-            }
+            let final = try served.raw()
+            final.request("POST", "/parse/classes/Task", body: #"{"title": "still here"}"#)
+            #expect(await final.response()?.status == 201)
         }
-        let final = try RawHTTPClient(port: running.server.port)
-        final.request("POST", "/parse/classes/Task", body: #"{"title": "still here"}"#)
-        #expect(await final.response()?.status == 201)
     }
 
     @Test("Slow clients that trickle a request are cut off while others are served")
     func slowClients() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: .milliseconds(500)))
-        let slow = try (0..<5).map { _ in try RawHTTPClient(port: running.server.port) }
-        for client in slow { client.send("GET /parse/classes/Task HTTP/1.1\r\nHo") }
-        let good = try RawHTTPClient(port: running.server.port)
-        good.request("GET", "/parse/classes/Task")
-        #expect(await good.response()?.status == 200)
-        for client in slow {
-            let answer = await client.response()
-            #expect(answer == nil || answer?.status == 408)
+        try await TestServer.run(.init(port: 0, idleTimeout: .milliseconds(500))) { served in
+            let slow = try (0..<5).map { _ in try served.raw() }
+            for client in slow { client.send("GET /parse/classes/Task HTTP/1.1\r\nHo") }
+            let good = try served.raw()
+            good.request("GET", "/parse/classes/Task")
+            #expect(await good.response()?.status == 200)
+            for (index, client) in slow.enumerated() {
+                let reply = await client.reply()
+                guard case .response(let answer) = reply else {
+                    Issue.record("slow client \(index): expected a 408, got \(reply)")
+                    continue
+                }
+                #expect(answer.status == 408, "slow client \(index): status \(answer.status)")
+                let after = await client.next()
+                #expect(after == .endOfStream, "slow client \(index): after 408 the connection must close; got \(after)")
+            }
         }
     }
 }

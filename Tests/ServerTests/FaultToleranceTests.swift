@@ -2,6 +2,7 @@ import CRUDHTTP
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -10,62 +11,71 @@ struct FaultToleranceTests {
     /// The acknowledged state: what the client was told happened.
     struct Model {
         var tasks: [UUID: (title: String, done: Bool)] = [:]
+        /// The ids of `tasks` in creation order: a dictionary's order changes from run to run,
+        /// so a seeded pick comes from here.
+        var ids: [UUID] = []
         var contacts = 0
     }
 
     @Test("With 20% injected 503s and dropped connections, 500 mixed writes end in exactly the acknowledged state")
     func faultyServer() async throws {
+        // One seed fixes the server's faults and the mix of operations.
+        let seed = try TestSeed()
+        var random = seed.generator()
         let store = MemoryStore()
-        let server = MockServer(store: store, configuration: .init(port: 0, failRate: 0.1, dropRate: 0.1, seed: 2_026))
-        let url = try server.start()
-        let client = HTTPStore(
-            configuration: .init(
-                baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: .seconds(5), maxAttempts: 15,
-                initialBackoff: .milliseconds(1)))
-        var random = SystemRandomNumberGenerator()
+        let faults = MockServer.Configuration(port: 0, failRate: 0.1, dropRate: 0.1, seed: random.next())
         var model = Model()
-        for step in 0..<500 {
-            let existing = model.tasks.keys.randomElement(using: &random)
-            switch (Int.random(in: 0..<100, using: &random), existing) {
-            case (0..<45, _), (_, nil):
-                let task = try await client.createTask(title: "task \(step)", notes: nil)
-                #expect(model.tasks[task.id] == nil, "step \(step): a create returned an id already in use")
-                model.tasks[task.id] = (task.title, false)
-            case (45..<65, let id?):
-                let task = try await client.renameTask(id: id, to: "renamed \(step)")
-                model.tasks[id]?.title = task.title
-            case (65..<80, let id?):
-                let task = try await client.toggleTask(id: id)
-                #expect(task.isCompleted == !(model.tasks[id]?.done ?? true), "step \(step): toggle lost or doubled")
-                model.tasks[id]?.done = task.isCompleted
-            case (80..<95, let id?):
-                try await client.deleteTask(id: id)
-                model.tasks[id] = nil
-            default:
-                _ = try await client.createContact(name: "Contact \(step)", email: "c\(step)@example.com", phone: nil)
-                model.contacts += 1
+        try await seed.naming {
+            try await TestServer.run(over: store, faults, client: Self.patient) { served in
+                let client = served.client
+                for step in 0..<500 {
+                    let existing = model.ids.isEmpty ? nil : model.ids[Int.random(in: 0..<model.ids.count, using: &random)]
+                    switch (Int.random(in: 0..<100, using: &random), existing) {
+                    case (0..<45, _), (_, nil):
+                        let task = try await client.createTask(title: "task \(step)", notes: nil)
+                        #expect(model.tasks[task.id] == nil, "\(seed), step \(step): a create returned an id already in use")
+                        model.tasks[task.id] = (task.title, false)
+                        model.ids.append(task.id)
+                    case (45..<65, let id?):
+                        let task = try await client.renameTask(id: id, to: "renamed \(step)")
+                        model.tasks[id]?.title = task.title
+                    case (65..<80, let id?):
+                        let task = try await client.toggleTask(id: id)
+                        #expect(task.isCompleted == !(model.tasks[id]?.done ?? true), "\(seed), step \(step): toggle lost or doubled")
+                        model.tasks[id]?.done = task.isCompleted
+                    case (80..<95, let id?):
+                        try await client.deleteTask(id: id)
+                        model.tasks[id] = nil
+                        model.ids.removeAll { $0 == id }
+                    default:
+                        _ = try await client.createContact(name: "Contact \(step)", email: "c\(step)@example.com", phone: nil)
+                        model.contacts += 1
+                    }
+                }
             }
         }
-        try await client.close()
-        await server.shutdown()
         // The store itself, without the faulty wire in between, must hold exactly the model.
         let stored = try await store.tasks(TaskQuery())
-        #expect(stored.count == model.tasks.count, "duplicates or lost writes: \(stored.count) stored, \(model.tasks.count) acknowledged")
+        #expect(
+            stored.count == model.tasks.count,
+            "\(seed): duplicates or lost writes: \(stored.count) stored, \(model.tasks.count) acknowledged")
         for task in stored {
             let expected = model.tasks[task.id]
             #expect(
-                expected?.title == task.title && expected?.done == task.isCompleted, "task \(task.id) differs from what was acknowledged")
+                expected?.title == task.title && expected?.done == task.isCompleted,
+                "\(seed): task \(task.id) differs from what was acknowledged")
         }
-        #expect(try await store.contacts(ContactQuery()).count == model.contacts)
+        #expect(try await store.contacts(ContactQuery()).count == model.contacts, "\(seed): contacts stored and acknowledged differ")
     }
 
     @Test("Without retries left, a dead server is a network error, never a success")
     func deadServer() async throws {
-        let server = MockServer(store: MemoryStore(), configuration: .init(port: 0))
-        let url = try server.start()
-        await server.shutdown()
-        let client = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", timeout: .seconds(1), maxAttempts: 2))
+        // The address of a server that has stopped.
+        let url = try await TestServer.run { $0.url }
+        var configuration = TestServer.clientConfiguration(url)
+        configuration.timeout = .seconds(1)
+        configuration.maxAttempts = 2
+        let client = HTTPStore(configuration: configuration)
         await #expect {
             try await client.createTask(title: "Nobody hears this", notes: nil)
         } throws: { error in
@@ -76,11 +86,16 @@ struct FaultToleranceTests {
 
     @Test("A wrong key, where the server has a REST key, is unauthorized")
     func wrongKeys() async throws {
-        let server = MockServer(store: MemoryStore(), configuration: .init(port: 0, restKey: "crudkit-rest-key"))
-        let url = try server.start()
-        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "wrong"))
-        await #expect(throws: CRUDError.unauthorized) { try await client.tasks(TaskQuery()) }
-        await server.shutdown()
+        try await TestServer.run(.init(port: 0, restKey: TestServer.restKey), client: { $0.restKey = "wrong" }) { served in
+            await #expect(throws: CRUDError.unauthorized) { try await served.client.tasks(TaskQuery()) }
+        }
+    }
+
+    /// A client that waits out the injected faults: many quick retries.
+    static func patient(_ configuration: inout HTTPStore.Configuration) {
+        configuration.timeout = .seconds(5)
+        configuration.maxAttempts = 15
+        configuration.initialBackoff = .milliseconds(1)
     }
 }
 

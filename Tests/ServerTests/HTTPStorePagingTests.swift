@@ -2,6 +2,7 @@ import CRUDHTTP
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import ParseWire
 import Testing
@@ -10,21 +11,11 @@ import Testing
 /// `maxLimit` option (and with its default limit of 100 when a find gives none).
 @Suite("The HTTP client over a server that caps results")
 struct HTTPStorePagingTests {
+    /// Runs `body` with a client on a server over `store` that returns at most `maxLimit` results.
     static func withCappedServer<T>(
         _ store: MemoryStore, maxLimit: Int = 100, _ body: (HTTPStore, URL) async throws -> T
     ) async throws -> T {
-        let server = MockServer(store: store, configuration: .init(port: 0, maxLimit: maxLimit))
-        let url = try server.start()
-        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
-        let outcome: Result<T, any Error>
-        do {
-            outcome = .success(try await body(client, url))
-        } catch {
-            outcome = .failure(error)
-        }
-        try? await client.close()
-        await server.shutdown()
-        return try outcome.get()
+        try await TestServer.run(over: store, .init(port: 0, maxLimit: maxLimit)) { served in try await body(served.client, served.url) }
     }
 
     @Test("Lists longer than the server's cap come back whole and in order, with and without a limit")

@@ -1,69 +1,57 @@
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
-/// A server on a free port over a fresh memory store, stopped at the end of the test.
-final class RunningServer {
-    let server: MockServer
-    let store: MemoryStore
-
-    init(_ configuration: MockServer.Configuration = .init(port: 0)) throws {
-        store = MemoryStore()
-        server = MockServer(store: store, configuration: configuration)
-        try server.start()
-    }
-
-    func client() throws -> RawHTTPClient { try RawHTTPClient(port: server.port) }
-
-    /// Stopping waits for connection threads, which may need a thread of the cooperative
-    /// pool to finish; a deinit runs on one, so the wait moves to a thread of its own.
-    deinit {
-        let server = server
-        Thread { server.stop() }.start()
-    }
+extension TestServer {
+    /// A raw-socket client on this server, for what URLSession will not send.
+    func raw() throws -> RawHTTPClient { try RawHTTPClient(port: port) }
 }
 
 @Suite("Mock server")
 struct MockServerTests {
     @Test("Create answers 201 with a Location and {objectId, createdAt}; get, put and delete follow Parse")
     func crudRoundTrip() async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        client.request("POST", "/parse/classes/Task", body: #"{"title": "  Buy milk ", "notes": "2 litres"}"#)
-        let created = try #require(await client.response())
-        #expect(created.status == 201)
-        let id = try #require(created.json?["objectId"] as? String)
-        #expect(created.headers["location"] == "http://127.0.0.1:\(running.server.port)/parse/classes/Task/\(id)")
-        #expect(created.json?["title"] as? String == "Buy milk", "the stored title differs from the one sent, so the answer says it")
-        #expect((created.json?["createdAt"] as? String).flatMap(Timestamp.parseISO8601) != nil)
-        client.request("GET", "/parse/classes/Task/\(id)")
-        let fetched = try #require(await client.response())
-        #expect(fetched.json?["title"] as? String == "Buy milk" && fetched.json?["notes"] as? String == "2 litres")
-        client.request("PUT", "/parse/classes/Task/\(id)", body: #"{"isCompleted": {"__op": "Toggle"}}"#)
-        let toggled = try #require(await client.response())
-        #expect(toggled.status == 200 && toggled.json?["updatedAt"] != nil && toggled.json?["isCompleted"] as? Bool == true)
-        client.request("DELETE", "/parse/classes/Task/\(id)")
-        let deleted = try #require(await client.response())
-        #expect(deleted.status == 200 && deleted.body == Array("{}".utf8))
-        client.request("GET", "/parse/classes/Task/\(id)")
-        let gone = try #require(await client.response())
-        #expect(gone.status == 404 && gone.json?["code"] as? Int == 101)
+        try await TestServer.run { served in
+            let client = try served.raw()
+            client.request("POST", "/parse/classes/Task", body: #"{"title": "  Buy milk ", "notes": "2 litres"}"#)
+            let created = try #require(await client.response())
+            #expect(created.status == 201)
+            let id = try #require(created.json?["objectId"] as? String)
+            #expect(created.headers["location"] == "http://127.0.0.1:\(served.port)/parse/classes/Task/\(id)")
+            #expect(created.json?["title"] as? String == "Buy milk", "the stored title differs from the one sent, so the answer says it")
+            #expect((created.json?["createdAt"] as? String).flatMap(Timestamp.parseISO8601) != nil)
+            client.request("GET", "/parse/classes/Task/\(id)")
+            let fetched = try #require(await client.response())
+            #expect(fetched.json?["title"] as? String == "Buy milk" && fetched.json?["notes"] as? String == "2 litres")
+            client.request("PUT", "/parse/classes/Task/\(id)", body: #"{"isCompleted": {"__op": "Toggle"}}"#)
+            let toggled = try #require(await client.response())
+            #expect(toggled.status == 200 && toggled.json?["updatedAt"] != nil && toggled.json?["isCompleted"] as? Bool == true)
+            client.request("DELETE", "/parse/classes/Task/\(id)")
+            let deleted = try #require(await client.response())
+            #expect(deleted.status == 200 && deleted.body == Array("{}".utf8))
+            client.request("GET", "/parse/classes/Task/\(id)")
+            let gone = try #require(await client.response())
+            #expect(gone.status == 404 && gone.json?["code"] as? Int == 101)
+        }
     }
 
     @Test("With a REST key configured, a missing or wrong key gets 403 unauthorized and no data", arguments: [nil, "wrong"] as [String?])
     func authorization(restKey: String?) async throws {
-        let running = try RunningServer(.init(port: 0, restKey: "crudkit-rest-key"))
-        _ = try await running.store.createTask(title: "Secret", notes: nil)
-        let client = try running.client()
-        var headers = ["X-Parse-Application-Id": "crudkit"]
-        if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
-        client.request("GET", "/parse/classes/Task", headers: headers, authorized: false)
-        let answer = try #require(await client.response())
-        #expect(answer.status == 403)
-        #expect(answer.json?.keys.sorted() == ["error"] && answer.json?["error"] as? String == "unauthorized")
-        #expect(!String(decoding: answer.body, as: UTF8.self).contains("Secret"))
+        let store = MemoryStore()
+        _ = try await store.createTask(title: "Secret", notes: nil)
+        try await TestServer.run(over: store, .init(port: 0, restKey: TestServer.restKey)) { served in
+            let client = try served.raw()
+            var headers = ["X-Parse-Application-Id": "crudkit"]
+            if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
+            client.request("GET", "/parse/classes/Task", headers: headers, authorized: false)
+            let answer = try #require(await client.response())
+            #expect(answer.status == 403)
+            #expect(answer.json?.keys.sorted() == ["error"] && answer.json?["error"] as? String == "unauthorized")
+            #expect(!String(decoding: answer.body, as: UTF8.self).contains("Secret"))
+        }
     }
 
     @Test(
@@ -80,122 +68,136 @@ struct MockServerTests {
             ("GET", "/parse/classes/Song", nil, 400, 119),
         ] as [(String, String, String?, Int, Int)])
     func clientMistakes(method: String, path: String, body: String?, status: Int, code: Int) async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        client.request(method, path, body: body)
-        let answer = try #require(await client.response())
-        #expect(answer.status == status)
-        #expect(answer.json?["code"] as? Int == code, "\(String(decoding: answer.body, as: UTF8.self))")
-        #expect(answer.json?["error"] is String)
+        try await TestServer.run { served in
+            let client = try served.raw()
+            client.request(method, path, body: body)
+            let answer = try #require(await client.response())
+            #expect(answer.status == status)
+            #expect(answer.json?["code"] as? Int == code, "\(String(decoding: answer.body, as: UTF8.self))")
+            #expect(answer.json?["error"] is String)
+        }
     }
 
     @Test("A duplicate email is 137 and a validation error carries field, reason, max and position")
     func errorDetails() async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        client.request("POST", "/parse/classes/Contact", body: #"{"name": "Ada", "email": "ada@example.com"}"#)
-        #expect(await client.response()?.status == 201)
-        client.request("POST", "/parse/classes/Contact", body: #"{"name": "Ada 2", "email": "ADA@example.com"}"#)
-        let duplicate = try #require(await client.response())
-        #expect(duplicate.json?["code"] as? Int == 137 && duplicate.json?["field"] as? String == "email")
-        let long = String(repeating: "x", count: 201)
-        client.request(
-            "POST", "/parse/batch",
-            body:
-                #"{"transaction": true, "requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#
-        )
-        let batch = try #require(await client.response())
-        #expect(batch.status == 400 && batch.json?["code"] as? Int == 142)
-        #expect(batch.json?["reason"] as? String == "tooLong" && batch.json?["max"] as? Int == 200 && batch.json?["position"] as? Int == 2)
-        client.request("GET", "/parse/classes/Task?count=1&limit=0")
-        #expect(await client.response()?.json?["count"] as? Int == 0)
+        try await TestServer.run { served in
+            let client = try served.raw()
+            client.request("POST", "/parse/classes/Contact", body: #"{"name": "Ada", "email": "ada@example.com"}"#)
+            #expect(await client.response()?.status == 201)
+            client.request("POST", "/parse/classes/Contact", body: #"{"name": "Ada 2", "email": "ADA@example.com"}"#)
+            let duplicate = try #require(await client.response())
+            #expect(duplicate.json?["code"] as? Int == 137 && duplicate.json?["field"] as? String == "email")
+            let long = String(repeating: "x", count: 201)
+            client.request(
+                "POST", "/parse/batch",
+                body:
+                    #"{"transaction": true, "requests": [{"method": "POST", "path": "/parse/classes/Task", "body": {"title": "ok"}}, {"method": "POST", "path": "/parse/classes/Task", "body": {"title": "\#(long)"}}]}"#
+            )
+            let batch = try #require(await client.response())
+            #expect(batch.status == 400 && batch.json?["code"] as? Int == 142)
+            #expect(
+                batch.json?["reason"] as? String == "tooLong" && batch.json?["max"] as? Int == 200 && batch.json?["position"] as? Int == 2)
+            client.request("GET", "/parse/classes/Task?count=1&limit=0")
+            #expect(await client.response()?.json?["count"] as? Int == 0)
+        }
     }
 
     @Test("Unknown routes and methods are 404, as Parse Server answers them")
     func routes() async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        for (method, path, status) in [
-            ("GET", "/", 404), ("GET", "/parse/functions/hello", 404), ("PATCH", "/parse/classes/Task", 404),
-            ("DELETE", "/parse/classes/Task", 404),
-        ] {
-            client.request(method, path)
-            #expect(await client.response()?.status == status, "\(method) \(path)")
+        try await TestServer.run { served in
+            let client = try served.raw()
+            for (method, path, status) in [
+                ("GET", "/", 404), ("GET", "/parse/functions/hello", 404), ("PATCH", "/parse/classes/Task", 404),
+                ("DELETE", "/parse/classes/Task", 404),
+            ] {
+                client.request(method, path)
+                #expect(await client.response()?.status == status, "\(method) \(path)")
+            }
         }
     }
 
     @Test("Oversized bodies get 413, oversized headers 431, malformed requests 400, and each closes the connection")
     func limits() async throws {
-        let running = try RunningServer()
-        let cases: [(String, Int)] = [
-            ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
-            ("GET /parse/classes/Task HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17_000))\r\n\r\n", 431),
-            ("NONSENSE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
-            ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: ten\r\n\r\n", 400),
-            ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}", 400),
-            ("POST /parse/classes/Task HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
-            // A signed size would index before the buffer: refused, and the server lives on.
-            ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nxx\r\n", 400),
-            ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxx\r\n0\r\n\r\n", 400),
-            (
-                "POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
-                    + String(repeating: "X-Trailer: \(String(repeating: "a", count: 1_000))\r\n", count: 20), 431
-            ),
-        ]
-        for (raw, status) in cases {
-            let client = try running.client()
-            client.send(raw)
-            #expect(await client.response()?.status == status, "\(raw.prefix(40))")
-            #expect(await client.isClosed(), "connection left open after \(status)")
+        try await TestServer.run { served in
+            let cases: [(String, Int)] = [
+                ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n", 413),
+                ("GET /parse/classes/Task HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17_000))\r\n\r\n", 431),
+                ("NONSENSE\r\n\r\n", 400), ("GET /x HTTP/1.1\r\nno colon here\r\n\r\n", 400),
+                ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: ten\r\n\r\n", 400),
+                ("POST /parse/classes/Task HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}", 400),
+                ("POST /parse/classes/Task HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+                // A signed size would index before the buffer: refused, and the server lives on.
+                ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\nxx\r\n", 400),
+                ("POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n+2\r\nxx\r\n0\r\n\r\n", 400),
+                (
+                    "POST /parse/health HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+                        + String(repeating: "X-Trailer: \(String(repeating: "a", count: 1_000))\r\n", count: 20), 431
+                ),
+            ]
+            for (raw, status) in cases {
+                let client = try served.raw()
+                client.send(raw)
+                #expect(await client.response()?.status == status, "\(raw.prefix(40))")
+                let after = await client.next()
+                #expect(after == .endOfStream, "after \(status) the connection must close; got \(after)")
+            }
+            // The server keeps serving well-formed requests afterwards.
+            let client = try served.raw()
+            client.request("GET", "/parse/classes/Task")
+            #expect(await client.response()?.status == 200)
         }
-        // The server keeps serving well-formed requests afterwards.
-        let client = try running.client()
-        client.request("GET", "/parse/classes/Task")
-        #expect(await client.response()?.status == 200)
     }
 
     @Test("A client that starts a request and stalls gets 408 after the timeout")
     func slowClient() async throws {
-        let running = try RunningServer(.init(port: 0, idleTimeout: .milliseconds(300)))
-        let client = try running.client()
-        client.send("GET /parse/classes/Task HTTP/1.1\r\nHost: x\r\n")
-        #expect(await client.response()?.status == 408)
-        #expect(await client.isClosed())
+        try await TestServer.run(.init(port: 0, idleTimeout: .milliseconds(300))) { served in
+            let client = try served.raw()
+            client.send("GET /parse/classes/Task HTTP/1.1\r\nHost: x\r\n")
+            #expect(await client.response()?.status == 408)
+            let after = await client.next()
+            #expect(after == .endOfStream, "after 408 the connection must close; got \(after)")
+        }
     }
 
     @Test("Keep-alive serves several requests on one connection")
     func keepAlive() async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        for index in 0..<5 {
-            client.request("POST", "/parse/classes/Task", body: #"{"title": "t\#(index)"}"#)
-            #expect(await client.response()?.headers["connection"] == "keep-alive")
+        try await TestServer.run { served in
+            let client = try served.raw()
+            for index in 0..<5 {
+                client.request("POST", "/parse/classes/Task", body: #"{"title": "t\#(index)"}"#)
+                #expect(await client.response()?.headers["connection"] == "keep-alive")
+            }
+            client.request("GET", "/parse/classes/Task?count=1&limit=0")
+            #expect(await client.response()?.json?["count"] as? Int == 5)
+            let after = await client.next(within: RawHTTPClient.quiet)
+            #expect(after == .timedOut, "a kept-alive connection must stay open and quiet; got \(after)")
         }
-        client.request("GET", "/parse/classes/Task?count=1&limit=0")
-        #expect(await client.response()?.json?["count"] as? Int == 5)
     }
 
     @Test("A write retried with the same request id runs once and gets the same answer")
     func idempotency() async throws {
-        let running = try RunningServer()
-        let client = try running.client()
-        var ids: [String] = []
-        for _ in 0..<3 {
-            client.request("POST", "/parse/classes/Task", body: #"{"title": "once"}"#, headers: ["X-Parse-Request-Id": "retry-1"])
-            ids.append(await client.response()?.json?["objectId"] as? String ?? "")
+        try await TestServer.run { served in
+            let client = try served.raw()
+            var ids: [String] = []
+            for _ in 0..<3 {
+                client.request("POST", "/parse/classes/Task", body: #"{"title": "once"}"#, headers: ["X-Parse-Request-Id": "retry-1"])
+                ids.append(await client.response()?.json?["objectId"] as? String ?? "")
+            }
+            #expect(Set(ids).count == 1 && !ids[0].isEmpty)
+            client.request("GET", "/parse/classes/Task?count=1&limit=0")
+            #expect(await client.response()?.json?["count"] as? Int == 1)
         }
-        #expect(Set(ids).count == 1 && !ids[0].isEmpty)
-        client.request("GET", "/parse/classes/Task?count=1&limit=0")
-        #expect(await client.response()?.json?["count"] as? Int == 1)
     }
 
     @Test("stop() returns while clients still hold idle connections")
     func cleanStop() async throws {
-        let running = try RunningServer()
-        let idle = try running.client()
-        idle.request("GET", "/parse/classes/Task")
-        _ = await idle.response()
-        await running.server.shutdown()
-        #expect(await idle.isClosed())
+        try await TestServer.run { served in
+            let idle = try served.raw()
+            idle.request("GET", "/parse/classes/Task")
+            #expect(await idle.response()?.status == 200)
+            await served.server.shutdown()
+            let after = await idle.next()
+            #expect(after == .endOfStream, "stopping must close idle connections; got \(after)")
+        }
     }
 }

@@ -1,6 +1,7 @@
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import ParseWire
 import Testing
@@ -246,20 +247,13 @@ func withParseServer(
 ) async throws {
     let configuration = MockServer.Configuration(
         port: 0, applicationID: applicationID, restKey: restKey, clientKey: clientKey, javascriptKey: javascriptKey)
-    let server = MockServer(store: MemoryStore(clock: clock), configuration: configuration)
-    try server.start()
     var headers = ["X-Parse-Application-Id": applicationID, "Content-Type": "application/json"]
     if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
     if let clientKey { headers["X-Parse-Client-Key"] = clientKey }
     if let javascriptKey { headers["X-Parse-Javascript-Key"] = javascriptKey }
-    let harness = ParseHarness(server: server, clock: clock, client: ParseClient(port: server.port, headers: headers))
-    do {
-        try await body(harness)
-    } catch {
-        await server.shutdown()
-        throw error
+    try await TestServer.run(over: MemoryStore(clock: clock), configuration) { served in
+        try await body(ParseHarness(server: served.server, clock: clock, client: ParseClient(port: served.port, headers: headers)))
     }
-    await server.shutdown()
 }
 
 /// Whether `text` is a date as Parse writes it: `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`.
@@ -277,27 +271,6 @@ func isParseDate(_ text: String?) -> Bool {
 func isKitObjectID(_ text: String?) -> Bool {
     guard let text else { return false }
     return UUID(uuidString: text) != nil && text == text.lowercased()
-}
-
-/// SplitMix64, for the seeded random tests.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// The seed of this run: `PARSE_DIALECT_SEED` when set, otherwise the time.
-    static func runSeed() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["PARSE_DIALECT_SEED"], let seed = UInt64(text) { return seed }
-        return UInt64(Date().timeIntervalSince1970 * 1_000)
-    }
 }
 
 /// One server holding the six tasks, shared by the cases that only read them (the suite runs

@@ -1,6 +1,7 @@
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -352,7 +353,8 @@ extension ParseDialectTests {
                         + String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n")
                 let answer = try #require(await raw.response(), "no answer")
                 #expect(answer.status == 400)
-                #expect(await raw.isClosed(), "the connection must close")
+                let after = await raw.next()
+                #expect(after == .endOfStream, "the connection must close; got \(after)")
                 #expect(try await harness.client.results("Task").isEmpty)
             }
         }
@@ -1343,14 +1345,12 @@ extension ParseDialectTests {
             "A catastrophic-backtracking pattern ^(a+)+$: Parse hands it to Mongo (may run long); kit answers quickly (linear-time matching)"
         )
         func noBacktracking() async throws {
-            let server = MockServer(store: MemoryStore(), configuration: .init(port: 0))
-            try server.start()
-            let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit", "Content-Type": "application/json"])
-            try await client.create("Task", ["title": .string(String(repeating: "a", count: 40) + "!")])
-            // A backtracking matcher takes about 2^40 steps here; the client's timeout would end the test.
-            let answer = try await client.find("Task", [("where", ["title": ["$regex": "^(a+)+$"]])])
-            #expect(answer.status == 200 && answer.json?["results"]?.array?.isEmpty == true, "\(answer)")
-            await server.shutdown()
+            try await withParseServer { harness in
+                try await harness.client.create("Task", ["title": .string(String(repeating: "a", count: 40) + "!")])
+                // A backtracking matcher takes about 2^40 steps here; the client's timeout would end the test.
+                let answer = try await harness.client.find("Task", [("where", ["title": ["$regex": "^(a+)+$"]])])
+                #expect(answer.status == 200 && answer.json?["results"]?.array?.isEmpty == true, "\(answer)")
+            }
         }
 
         @Test(
@@ -1491,11 +1491,11 @@ extension ParseDialectTests {
             "Seeded random orders and pages agree with a model of the kit's decided order (Parse leaves ties to Mongo; the seed is printed on failure)"
         )
         func randomOrders() async throws {
-            let seed = SeededRandom.runSeed()
-            var random = SeededRandom(seed: seed)
+            let seed = try TestSeed()
+            var random = seed.generator()
             let clock = ManualClock()
-            // Any failure, thrown or expected, names the seed; PARSE_DIALECT_SEED=<seed> repeats the run.
-            try await withKnownSeed(seed) {
+            // Any failure, thrown or expected, names the seed, and how to repeat the run.
+            try await seed.naming {
                 try await withParseServer(clock: clock) { harness in
                     struct Row {
                         let sequence: Int
@@ -1533,20 +1533,10 @@ extension ParseDialectTests {
                             "Task", [("order", order), ("skip", .number(Double(skip))), ("limit", .number(Double(limit)))], via: transport)
                         #expect(
                             results.compactMap { $0["objectId"]?.string } == Array(expected),
-                            "seed \(seed) (PARSE_DIALECT_SEED), round \(round): order \(order) skip \(skip) limit \(limit) \(transport.rawValue)"
+                            "\(seed), round \(round): order \(order) skip \(skip) limit \(limit) \(transport.rawValue)"
                         )
                     }
                 }
-            }
-        }
-
-        /// Runs `body`; an error it throws is recorded with the seed before it is rethrown.
-        func withKnownSeed(_ seed: UInt64, _ body: () async throws -> Void) async throws {
-            do {
-                try await body()
-            } catch {
-                Issue.record("seed \(seed) (rerun with PARSE_DIALECT_SEED=\(seed))")
-                throw error
             }
         }
 

@@ -1,5 +1,6 @@
 import CRUDHTTP
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -17,15 +18,8 @@ struct ServeCommandTests {
     }
 
     static func crudkit() throws -> URL {
-        guard let url = crudkitURL else { throw MissingExecutable() }
-        return url
-    }
-
-    static var crudkitURL: URL? {
-        let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
-        let executableFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return [bundleFolder, executableFolder].compactMap { $0?.appendingPathComponent("crudkit") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        guard let path = BuiltProduct.path("crudkit") else { throw MissingExecutable() }
+        return URL(fileURLWithPath: path)
     }
 
     /// Starts `crudkit serve` and returns the process and the URL it printed.
@@ -59,13 +53,13 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = "sqlite:" + folder.appendingPathComponent("served.sqlite").path
         let (first, url, _) = try await serve(["--store", store])
-        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        let client = HTTPStore(configuration: TestServer.clientConfiguration(url))
         let task = try await client.createTask(title: "Served", notes: nil)
         kill(first.processIdentifier, SIGTERM)
         first.waitUntilExit()
         #expect(first.terminationStatus == 0 && first.terminationReason == .exit)
         let (second, secondURL, _) = try await serve(["--store", store])
-        let again = HTTPStore(configuration: .init(baseURL: secondURL, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        let again = HTTPStore(configuration: TestServer.clientConfiguration(secondURL))
         #expect(try await again.task(id: task.id).title == "Served")
         kill(second.processIdentifier, SIGINT)
         second.waitUntilExit()

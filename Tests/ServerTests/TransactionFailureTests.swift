@@ -2,6 +2,7 @@ import CRUDConformance
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -52,14 +53,13 @@ struct TransactionFailureTests {
 
     /// Sends `batch` to a server over `store` twice with one request id: the first answer and the retry's.
     static func sendTwice(_ batch: JSON, to store: FailingCreates) async throws -> (first: ParseResponse, retry: ParseResponse) {
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        _ = try server.start()
-        let client = ParseClient(port: server.port, headers: ["X-Parse-Application-Id": "crudkit"])
-        let headers = ["X-Parse-Request-Id": UUID().uuidString]
-        let first = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
-        let retry = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
-        await server.shutdown()
-        return (first, retry)
+        try await TestServer.run(over: store) { served in
+            let client = ParseClient(port: served.port, headers: ["X-Parse-Application-Id": TestServer.applicationID])
+            let headers = ["X-Parse-Request-Id": UUID().uuidString]
+            let first = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+            let retry = try await client.send("POST", "/parse/batch", json: batch, headers: headers)
+            return (first, retry)
+        }
     }
 
     @Test(

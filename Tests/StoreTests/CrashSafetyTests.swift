@@ -46,37 +46,42 @@ struct CrashSafetyTests {
         let writer = try #require(Self.writerURL, "crash-writer was not built beside the tests")
         let folder = try TemporaryFolder()
         let path = folder.file(kind == "json" ? "store.json" : "store.sqlite")
-        var random = SystemRandomNumberGenerator()
+        // One seed fixes each round's writer seed and kill delay (what the writer gets done in
+        // that delay still depends on the machine).
+        let seed = try TestSeed()
+        var random = seed.generator()
         var acknowledged = Acknowledged()
         // 30 rounds keep `swift test` quick; CRUDKIT_CRASH_ROUNDS=500 runs a long soak.
         let rounds = ProcessInfo.processInfo.environment["CRUDKIT_CRASH_ROUNDS"].flatMap { Int($0) } ?? 30
-        for round in 0..<rounds {
-            let process = Process()
-            process.executableURL = writer
-            process.arguments = [kind, path, String(UInt64.random(in: 1...UInt64.max, using: &random))]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Let it write for a random while, from almost nothing to a few dozen writes.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer stopped on its own")
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            // A line cut off by the kill was never acknowledged.
-            var lines = text.split(separator: "\n")
-            if !text.hasSuffix("\n"), !lines.isEmpty { lines.removeLast() }
-            for line in lines { acknowledged.read(line) }
-            let store: any CRUDSpec = kind == "json" ? try JSONFileStore(path: path) : try SQLiteStore(path: path)
-            let ids = Set(try await store.tasks(TaskQuery()).map(\.id))
-            let lost = acknowledged.present.subtracting(ids)
-            let revived = acknowledged.deleted.intersection(ids)
-            #expect(lost.isEmpty, "round \(round): \(lost.count) acknowledged writes are missing after the kill")
-            #expect(revived.isEmpty, "round \(round): \(revived.count) acknowledged deletes came back")
-            try await store.close()
+        try await seed.naming {
+            for round in 0..<rounds {
+                let process = Process()
+                process.executableURL = writer
+                process.arguments = [kind, path, String(UInt64.random(in: 1...UInt64.max, using: &random))]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                // Let it write for a random while, from almost nothing to a few dozen writes.
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                #expect(process.terminationReason == .uncaughtSignal, "\(seed), round \(round): the writer stopped on its own")
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                // A line cut off by the kill was never acknowledged.
+                var lines = text.split(separator: "\n")
+                if !text.hasSuffix("\n"), !lines.isEmpty { lines.removeLast() }
+                for line in lines { acknowledged.read(line) }
+                let store: any CRUDSpec = kind == "json" ? try JSONFileStore(path: path) : try SQLiteStore(path: path)
+                let ids = Set(try await store.tasks(TaskQuery()).map(\.id))
+                let lost = acknowledged.present.subtracting(ids)
+                let revived = acknowledged.deleted.intersection(ids)
+                #expect(lost.isEmpty, "\(seed), round \(round): \(lost.count) acknowledged writes are missing after the kill")
+                #expect(revived.isEmpty, "\(seed), round \(round): \(revived.count) acknowledged deletes came back")
+                try await store.close()
+            }
         }
-        #expect(!acknowledged.present.isEmpty, "the writer never acknowledged a write; the test proved nothing")
+        #expect(!acknowledged.present.isEmpty, "\(seed): the writer never acknowledged a write; the test proved nothing")
     }
 
     @Test("The JSON store's lock is released when the process holding it is killed")
@@ -96,6 +101,6 @@ struct CrashSafetyTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let store = try JSONFileStore(path: path)
-        try await store.close()
+        await store.close()
     }
 }

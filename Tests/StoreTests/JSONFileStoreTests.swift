@@ -12,7 +12,7 @@ struct JSONFileStoreTests {
         let store = try JSONFileStore(path: folder.file("store.json"), clock: clock)
         let task = try await store.createTask(title: "Buy milk", notes: nil)
         _ = try await store.createContact(name: "Ada", email: "Ada@Example.org", phone: nil)
-        try await store.close()
+        await store.close()
         let text = try String(contentsOfFile: folder.file("store.json"), encoding: .utf8)
         #expect(text.contains(#""format" : "crudkit""#))
         #expect(text.contains(#""version" : 1"#))
@@ -32,7 +32,7 @@ struct JSONFileStoreTests {
         #expect(!FileManager.default.fileExists(atPath: path))
         _ = try await store.createTask(title: "First", notes: nil)
         #expect(FileManager.default.fileExists(atPath: path))
-        try await store.close()
+        await store.close()
     }
 
     @Test(
@@ -61,9 +61,9 @@ struct JSONFileStoreTests {
         let path = folder.file("store.json")
         let first = try JSONFileStore(path: path)
         #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path) }
-        try await first.close()
+        await first.close()
         let second = try JSONFileStore(path: path)
-        try await second.close()
+        await second.close()
     }
 
     @Test("Rejected operations do not touch the file, and no temporary files are left behind")
@@ -80,14 +80,14 @@ struct JSONFileStoreTests {
         await #expect(throws: CRUDError.self) { try await store.deleteTask(id: UUID()) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try folder.contents() == ["store.json", "store.json.lock"])
-        try await store.close()
+        await store.close()
     }
 
     @Test("A closed store refuses further use")
     func closed() async throws {
         let folder = try TemporaryFolder()
         let store = try JSONFileStore(path: folder.file("store.json"))
-        try await store.close()
+        await store.close()
         await #expect(throws: CRUDError.self) { try await store.createTask(title: "Late", notes: nil) }
     }
 }

@@ -17,7 +17,7 @@ struct SQLiteStoreTests {
         #expect(try db.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
         #expect(try db.query("PRAGMA user_version") { $0.integer(0) } == [2])
         db.close()
-        try await store.close()
+        await store.close()
     }
 
     @Test("A version-1 database made by the old schema is upgraded with its data intact")
@@ -57,7 +57,7 @@ struct SQLiteStoreTests {
         await #expect(throws: CRUDError.duplicate(field: .email)) {
             try await store.createContact(name: "Copy", email: "ADA@example.com", phone: nil)
         }
-        try await store.close()
+        await store.close()
         let check = try SQLiteConnection(path: path)
         #expect(try check.query("PRAGMA user_version") { $0.integer(0) } == [2])
         check.close()
@@ -93,7 +93,7 @@ struct SQLiteStoreTests {
         let path = try folder.write("", to: "empty.sqlite")
         let store = try SQLiteStore(path: path)
         _ = try await store.createTask(title: "First", notes: nil)
-        try await store.close()
+        await store.close()
         #expect(try await SQLiteStore(path: path).countTasks(TaskQuery()) == 1)
     }
 }
@@ -107,7 +107,7 @@ struct SQLiteIDTextTests {
         let store = try SQLiteStore(path: path)
         let task = try await store.createTask(title: "Id", notes: nil)
         #expect(try await store.task(id: task.id).id == task.id)
-        try await store.close()
+        await store.close()
         let db = try SQLiteConnection(path: path)
         #expect(try db.query("SELECT id FROM tasks") { $0.text(0) } == [task.id.uuidString.lowercased()])
         #expect(try db.query("SELECT id FROM tasks") { $0.uuid(0) } == [task.id])
