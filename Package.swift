@@ -120,7 +120,7 @@ let package = Package(
         // Shared by the test targets: broken backends, stubs, counting storage, seeds, a server with a client on it.
         .target(
             name: "CRUDTestSupport",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDMutants"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDMutants", "CProcessControl"],
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),

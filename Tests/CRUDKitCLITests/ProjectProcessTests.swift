@@ -53,21 +53,10 @@ struct Crudkit {
     }
 
     private func runBlocking(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = try Self.executableURL()
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, out: String(decoding: output, as: UTF8.self), err: String(decoding: errors, as: UTF8.self))
+        let child = try ChildProcess(try Self.executableURL().path, arguments, environment: environment)
+        let (ending, out, err) = child.finish()
+        guard case .exited(let status) = ending else { throw SpawnError(description: "crudkit \(arguments): \(ending)") }
+        return Result(status: status, out: out, err: err)
     }
 }
 
@@ -130,28 +119,14 @@ struct ProjectProcessTests {
     @Test("Persistence over HTTP: crudkit tasks against crudkit serve")
     func overHTTP() async throws {
         let workspace = try Workspace()
-        let server = Process()
-        server.executableURL = try Crudkit.executableURL()
-        server.arguments = ["serve", "--port", "0", "--quiet", "--store", "sqlite:\(workspace.path)/server.sqlite"]
-        let output = Pipe()
-        server.standardOutput = output
-        try server.run()
+        let server = try ChildProcess(
+            try Crudkit.executableURL().path, ["serve", "--port", "0", "--quiet", "--store", "sqlite:\(workspace.path)/server.sqlite"])
         defer {
-            kill(server.processIdentifier, SIGTERM)
-            server.waitUntilExit()
+            server.kill(SIGTERM)
+            server.wait()
         }
-        let line = await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
-        }
-        let url = try #require(line.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        let line = await server.firstLine()
+        let url = try #require(line.split(separator: " ").last.map(String.init), "no URL in: \(line)")
         let crudkit = Crudkit(folder: workspace.path, store: url)
         #expect(try await crudkit("tasks", "add", "Remote").status == 0)
         #expect(try await crudkit("tasks", "list").out.contains("Remote"))

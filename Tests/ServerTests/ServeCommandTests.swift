@@ -23,27 +23,11 @@ struct ServeCommandTests {
     }
 
     /// Starts `crudkit serve` and returns the process and the URL it printed.
-    func serve(_ arguments: [String]) async throws -> (Process, URL, Pipe) {
-        let process = Process()
-        process.executableURL = try Self.crudkit()
-        process.arguments = ["serve", "--port", "0", "--quiet"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let line = await withCheckedContinuation { continuation in
-            Thread {
-                var text = ""
-                while !text.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
-        }
-        let address = try #require(line.split(separator: "\n").first?.split(separator: " ").last, "no URL in: \(line)")
-        return (process, try #require(URL(string: String(address))), output)
+    func serve(_ arguments: [String]) async throws -> (ChildProcess, URL) {
+        let process = try ChildProcess(try Self.crudkit().path, ["serve", "--port", "0", "--quiet"] + arguments)
+        let line = await process.firstLine()
+        let address = try #require(line.split(separator: " ").last, "no URL in: \(line)")
+        return (process, try #require(URL(string: String(address))))
     }
 
     @Test("Data served from an SQLite store survives a SIGTERM and a restart")
@@ -52,18 +36,16 @@ struct ServeCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = "sqlite:" + folder.appendingPathComponent("served.sqlite").path
-        let (first, url, _) = try await serve(["--store", store])
+        let (first, url) = try await serve(["--store", store])
         let client = HTTPStore(configuration: TestServer.clientConfiguration(url))
         let task = try await client.createTask(title: "Served", notes: nil)
-        kill(first.processIdentifier, SIGTERM)
-        first.waitUntilExit()
-        #expect(first.terminationStatus == 0 && first.terminationReason == .exit)
-        let (second, secondURL, _) = try await serve(["--store", store])
+        first.kill(SIGTERM)
+        #expect(first.wait() == .exited(0))
+        let (second, secondURL) = try await serve(["--store", store])
         let again = HTTPStore(configuration: TestServer.clientConfiguration(secondURL))
         #expect(try await again.task(id: task.id).title == "Served")
-        kill(second.processIdentifier, SIGINT)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 0)
+        second.kill(SIGINT)
+        #expect(second.wait() == .exited(0))
     }
 
     @Test("A corrupt store is reported with exit status 74 and left alone")
@@ -73,16 +55,9 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("broken.json")
         try Data("not json".utf8).write(to: file)
-        let process = Process()
-        process.executableURL = try Self.crudkit()
-        process.arguments = ["serve", "--port", "0", "--store", "json:" + file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let process = try ChildProcess(try Self.crudkit().path, ["serve", "--port", "0", "--store", "json:" + file.path])
+        let (ending, _, message) = process.finish()
+        #expect(ending == .exited(74))
         #expect(message.hasPrefix("error: The store at") && message.contains("left unchanged"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
     }

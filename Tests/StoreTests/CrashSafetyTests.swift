@@ -55,19 +55,12 @@ struct CrashSafetyTests {
         let rounds = ProcessInfo.processInfo.environment["CRUDKIT_CRASH_ROUNDS"].flatMap { Int($0) } ?? 30
         try await seed.naming {
             for round in 0..<rounds {
-                let process = Process()
-                process.executableURL = writer
-                process.arguments = [kind, path, String(UInt64.random(in: 1...UInt64.max, using: &random))]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                try process.run()
+                let process = try ChildProcess(writer.path, [kind, path, String(UInt64.random(in: 1...UInt64.max, using: &random))])
                 // Let it write for a random while, from almost nothing to a few dozen writes.
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                #expect(process.terminationReason == .uncaughtSignal, "\(seed), round \(round): the writer stopped on its own")
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.kill(SIGKILL)
+                let (ending, text, _) = process.finish()
+                #expect(ending == .signalled(SIGKILL), "\(seed), round \(round): the writer stopped on its own (\(ending))")
                 // A line cut off by the kill was never acknowledged.
                 var lines = text.split(separator: "\n")
                 if !text.hasSuffix("\n"), !lines.isEmpty { lines.removeLast() }
@@ -89,17 +82,12 @@ struct CrashSafetyTests {
         let writer = try #require(Self.writerURL)
         let folder = try TemporaryFolder()
         let path = folder.file("store.json")
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = ["json", path, "7"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let process = try ChildProcess(writer.path, ["json", path, "7"])
         // Wait for the first acknowledged write: the child holds the lock from then on.
-        _ = output.fileHandleForReading.availableData
+        _ = process.output.availableData
         #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        process.wait()
         let store = try JSONFileStore(path: path)
         await store.close()
     }
