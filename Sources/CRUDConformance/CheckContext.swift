@@ -89,7 +89,7 @@ public final class CheckContext: @unchecked Sendable {
         } catch let failure as CheckFailure {
             throw failure
         } catch {
-            throw CheckFailure(step: step, expected: "success", actual: "threw \(Show.error(error))")
+            throw CheckFailure(step: step, expected: "success", actual: "threw \(Show.error(error))", thrown: error as? CRUDError)
         }
     }
 
@@ -109,7 +109,8 @@ public final class CheckContext: @unchecked Sendable {
         case .failure(let error as CRUDError) where expected.accepts(error):
             return
         case .failure(let error):
-            throw CheckFailure(step: step, expected: "throws \(expected.summary)", actual: "threw \(Show.error(error))")
+            throw CheckFailure(
+                step: step, expected: "throws \(expected.summary)", actual: "threw \(Show.error(error))", thrown: error as? CRUDError)
         }
     }
 

@@ -9,11 +9,22 @@ public struct CheckFailure: Error, Sendable, Hashable, Codable {
     public var expected: String
     /// What the backend did.
     public var actual: String
+    /// The store's error, when the step failed because the store threw one it should not
+    /// have: lets a tool tell "not written yet" (``CRUDError/notImplemented(operation:)``)
+    /// from a wrong answer without reading ``actual``.
+    public var thrown: CRUDError?
 
     /// Describes a broken expectation.
-    public init(step: String, expected: String, actual: String) {
+    public init(step: String, expected: String, actual: String, thrown: CRUDError? = nil) {
         self.step = step
         self.expected = expected
         self.actual = actual
+        self.thrown = thrown
+    }
+
+    /// Whether the step failed because the store said the operation is not written yet.
+    public var isNotImplemented: Bool {
+        if case .notImplemented? = thrown { return true }
+        return false
     }
 }

@@ -80,7 +80,8 @@ public struct ConformanceRunner: Sendable {
         do {
             storage = try await backend.makeStorage()
         } catch {
-            return .failed(CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))"))
+            return .failed(
+                CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))", thrown: error as? CRUDError))
         }
         let context = CheckContext(backend: backend, storage: storage, clock: ManualClock())
         let check = Task {
@@ -119,7 +120,8 @@ public struct ConformanceRunner: Sendable {
 
     private static func failure(from error: any Error) -> CheckFailure {
         if let failure = error as? CheckFailure { return failure }
-        return CheckFailure(step: "the check", expected: "no unexpected error", actual: "threw \(Show.error(error))")
+        return CheckFailure(
+            step: "the check", expected: "no unexpected error", actual: "threw \(Show.error(error))", thrown: error as? CRUDError)
     }
 }
 

@@ -80,33 +80,6 @@ struct ExercisesCommand: ParsableCommand {
         return exercise
     }
 
-    /// The outcome of one exercise.
-    struct Progress {
-        let exercise: ExerciseInfo
-        let results: [RuleResult]
-        /// The compiler's errors, when the exercise's code was not built.
-        let compileErrors: String?
-        var passed: Int { results.filter(\.passed).count }
-        var isDone: Bool { passed == exercise.rules.count }
-        var isStarted: Bool {
-            results.contains { result in
-                if case .failed(let failure) = result.outcome { return !failure.actual.contains("notImplemented") }
-                return true
-            }
-        }
-        /// Points earned: the exercise's points in proportion to the checks that pass.
-        var points: Int { exercise.points * passed / max(1, exercise.rules.count) }
-    }
-
-    static func progress(with grader: Grader, only numbers: [Int]? = nil) async -> [Progress] {
-        var all: [Progress] = []
-        for exercise in Manifest.exercises where numbers?.contains(exercise.number) ?? true {
-            all.append(
-                Progress(exercise: exercise, results: await grader.check(exercise), compileErrors: grader.notCompiled[exercise.number]))
-        }
-        return all
-    }
-
     /// Builds the exercise host from Exercises/ here and a grader that talks to it; nil
     /// (after saying why) when Exercises/ does not compile.
     static func graderOfExercises(
@@ -134,7 +107,7 @@ struct ExercisesCommand: ParsableCommand {
     }
 
     static func overview(with grader: Grader, console: any Console) async -> ExitCode {
-        let all = await progress(with: grader)
+        let all = await grader.outcomes()
         // The broken files first: nothing of those exercises can be checked until they compile.
         for entry in all {
             guard let errors = entry.compileErrors else { continue }
@@ -168,7 +141,7 @@ struct ExercisesCommand: ParsableCommand {
     }
 
     static func check(_ exercise: ExerciseInfo, with grader: Grader, console: any Console) async -> ExitCode {
-        guard let entry = await progress(with: grader, only: [exercise.number]).first else { return .failure }
+        guard let entry = await grader.outcomes(only: [exercise.number]).first else { return .failure }
         console.out("Exercise \(exercise.number): \(exercise.title) (\(exercise.file))\n\n")
         if let errors = entry.compileErrors {
             console.out("It does not compile, so none of its \(exercise.rules.count) checks can pass. The compiler says:\n\(errors)\n")

@@ -76,7 +76,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     static func report(with grader: Grader) async -> (Report, [RuleResult]) {
-        let progress = await ExercisesCommand.progress(with: grader)
+        let progress = await grader.outcomes()
         let entries = progress.map {
             Entry(
                 exercise: $0.exercise.number, title: $0.exercise.title, points: $0.points, maxPoints: $0.exercise.points,
