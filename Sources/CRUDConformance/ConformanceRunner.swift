@@ -81,7 +81,8 @@ public struct ConformanceRunner: Sendable {
             storage = try await backend.makeStorage()
         } catch {
             return .failed(
-                CheckFailure(step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))", thrown: error as? CRUDError))
+                CheckFailure(
+                    step: "making fresh storage", expected: "success", actual: "threw \(Show.error(error))", thrown: error as? CRUDError))
         }
         let context = CheckContext(backend: backend, storage: storage, clock: ManualClock())
         let check = Task {
