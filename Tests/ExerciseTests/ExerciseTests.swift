@@ -158,3 +158,28 @@ struct AtomicSaveTests {
         #expect(try await outcome(.atomic) == .passed)
     }
 }
+
+/// `Exercises/README.md`'s table and each starter's first lines come from the manifest.
+@Suite("Documents generated from the manifest")
+struct ManifestDocumentTests {
+    /// A lesson's heading: its first line without the `# `.
+    static func heading(of exercise: ExerciseInfo) -> String {
+        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(exercise.lesson), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").first.map { String($0.dropFirst(2)) } ?? exercise.lesson
+    }
+
+    @Test("Exercises/README.md's table is the one the manifest generates")
+    func readmeTable() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("Exercises/README.md"), encoding: .utf8)
+        let table = Manifest.readmeTable(lessonTitle: Self.heading)
+        #expect(readme.contains("\n" + table + "\n"), "Exercises/README.md's table is out of date; it must read:\n\(table)")
+    }
+
+    @Test("Every starter begins with the header the manifest generates")
+    func starterHeaders() throws {
+        for exercise in Manifest.exercises {
+            let starter = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.file), encoding: .utf8)
+            #expect(starter.hasPrefix(exercise.starterHeader), "\(exercise.file) must begin with:\n\(exercise.starterHeader)")
+        }
+    }
+}
