@@ -10,7 +10,7 @@ public struct CheckFailure: Error, Sendable, Hashable, Codable {
     /// What the backend did.
     public var actual: String
     /// The store's error, when the step failed because the store threw one it should not
-    /// have: lets a tool tell "not written yet" (``CRUDError/notImplemented(operation:)``)
+    /// have: lets a tool tell "not written yet" (`CRUDError.notImplemented`)
     /// from a wrong answer without reading ``actual``.
     public var thrown: CRUDError?
 
