@@ -19,10 +19,9 @@ struct FaultToleranceTests {
 
     @Test("With 20% injected 503s and dropped connections, 500 mixed writes end in exactly the acknowledged state")
     func faultyServer() async throws {
-        // One seed fixes the server's faults and the mix of operations. Fixed by default: with a
-        // fresh seed each run, full test runs here went over exercise 11's time limits (cause
-        // not yet found; CRUDKIT_TEST_SEED still picks another).
-        let seed = try TestSeed(fixed: 2_026)
+        // One seed fixes the server's faults and the mix of operations: a fresh one each run,
+        // printed on failure (CRUDKIT_TEST_SEED repeats it).
+        let seed = try TestSeed()
         var random = seed.generator()
         let store = MemoryStore()
         let faults = MockServer.Configuration(port: 0, failRate: 0.1, dropRate: 0.1, seed: random.next())
