@@ -1,6 +1,6 @@
 // Exercise 1: Validate a title. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 1
-// Types: Sources/ExerciseAPI/TaskList.swift (TitleRules), Sources/CRUDModels/CRUDError.swift, Sources/CRUDModels/Validation.swift
+// Types: Sources/ExerciseAPI/TitleRules.swift, Sources/CRUDModels/CRUDError.swift, Sources/CRUDModels/Validation.swift
 import ExerciseAPI
 import Foundation
 

@@ -1,6 +1,6 @@
 // Exercise 2: Create and read tasks. Lesson: Course/Lessons/04-Create.md
 // Check it: swift run crudkit exercises check 2
-// Types: Sources/ExerciseAPI/TaskList.swift (TaskCreating, TaskList), Sources/CRUDModels/TaskItem.swift
+// Types: Sources/ExerciseAPI/TaskCreating.swift, Sources/ExerciseAPI/TaskList.swift (TaskList), Sources/CRUDModels/TaskItem.swift
 import ExerciseAPI
 import Foundation
 

@@ -1,6 +1,6 @@
 // Exercise 3: Update a task in place. Lesson: Course/Lessons/06-Update.md
 // Check it: swift run crudkit exercises check 3
-// Types: Sources/ExerciseAPI/TaskList.swift (TaskUpdating, TaskList), Sources/CRUDModels/TaskItem.swift
+// Types: Sources/ExerciseAPI/TaskUpdating.swift, Sources/ExerciseAPI/TaskList.swift (TaskList), Sources/CRUDModels/TaskItem.swift
 import ExerciseAPI
 import Foundation
 

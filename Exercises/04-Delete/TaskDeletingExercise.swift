@@ -1,6 +1,6 @@
 // Exercise 4: Delete a task. Lesson: Course/Lessons/07-Delete.md
 // Check it: swift run crudkit exercises check 4
-// Types: Sources/ExerciseAPI/TaskList.swift (TaskDeleting, TaskList), Sources/CRUDModels/CRUDError.swift
+// Types: Sources/ExerciseAPI/TaskDeleting.swift, Sources/ExerciseAPI/TaskList.swift (TaskList), Sources/CRUDModels/CRUDError.swift
 import ExerciseAPI
 import Foundation
 

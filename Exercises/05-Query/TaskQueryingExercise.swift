@@ -1,6 +1,6 @@
 // Exercise 5: Filter, search, sort and page. Lesson: Course/Lessons/05-Read.md
 // Check it: swift run crudkit exercises check 5
-// Types: Sources/ExerciseAPI/TaskList.swift (TaskQuerying), Sources/CRUDModels/TaskQuery.swift, Sources/CRUDModels/TextKey.swift
+// Types: Sources/ExerciseAPI/TaskQuerying.swift, Sources/CRUDModels/TaskQuery.swift, Sources/CRUDModels/TextKey.swift
 import ExerciseAPI
 import Foundation
 

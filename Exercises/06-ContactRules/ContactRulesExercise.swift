@@ -1,6 +1,6 @@
 // Exercise 6: Validate and normalize contacts. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 6
-// Types: Sources/ExerciseAPI/ContactList.swift (ContactRules), Sources/CRUDModels/Validation.swift, Sources/CRUDModels/CRUDError.swift
+// Types: Sources/ExerciseAPI/ContactRules.swift, Sources/CRUDModels/Validation.swift, Sources/CRUDModels/CRUDError.swift
 import ExerciseAPI
 import Foundation
 

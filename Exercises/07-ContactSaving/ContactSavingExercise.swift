@@ -1,6 +1,6 @@
 // Exercise 7: Save contacts without duplicates. Lesson: Course/Lessons/08-Validation.md
 // Check it: swift run crudkit exercises check 7
-// Types: Sources/ExerciseAPI/ContactList.swift (ContactSaving, ContactList, ValidatedContactChanges), Sources/CRUDModels/Contact.swift
+// Types: Sources/ExerciseAPI/ContactSaving.swift, Sources/ExerciseAPI/ValidatedContactChanges.swift, Sources/ExerciseAPI/ContactList.swift (ContactList), Sources/CRUDModels/Contact.swift
 import ExerciseAPI
 import Foundation
 

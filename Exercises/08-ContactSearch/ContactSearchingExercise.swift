@@ -1,6 +1,6 @@
 // Exercise 8: List and search contacts. Lesson: Course/Lessons/05-Read.md
 // Check it: swift run crudkit exercises check 8
-// Types: Sources/ExerciseAPI/ContactList.swift (ContactSearching), Sources/CRUDModels/ContactQuery.swift, Sources/CRUDModels/TextKey.swift
+// Types: Sources/ExerciseAPI/ContactSearching.swift, Sources/CRUDModels/ContactQuery.swift, Sources/CRUDModels/TextKey.swift
 import ExerciseAPI
 import Foundation
 

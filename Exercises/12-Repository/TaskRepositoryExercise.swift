@@ -1,6 +1,6 @@
 // Exercise 12: A repository over a blob store. Lesson: Course/Lessons/10-ServiceLayer.md
 // Check it: swift run crudkit exercises check 12
-// Types: Sources/ExerciseAPI/BlobStore.swift (TaskRepository, BlobStore), Sources/CRUDModels/TaskItem.swift
+// Types: Sources/ExerciseAPI/TaskRepository.swift, Sources/ExerciseAPI/BlobStore.swift (BlobStore), Sources/CRUDModels/TaskItem.swift
 //
 // BlobStore keeps bytes under keys: blobs.put(data, forKey:), try blobs.get(key),
 // try blobs.remove(key). Its errors are its own (BlobStore.Failure.missing); the rest of

@@ -1,6 +1,6 @@
 // Exercise 13: Import all or nothing. Lesson: Course/Lessons/09-Errors.md
 // Check it: swift run crudkit exercises check 13
-// Types: Sources/ExerciseAPI/TaskList.swift (TaskImporting, TaskList), Sources/CRUDModels/CRUDError.swift (ValidationFailure)
+// Types: Sources/ExerciseAPI/TaskImporting.swift, Sources/ExerciseAPI/TaskList.swift (TaskList), Sources/CRUDModels/CRUDError.swift (ValidationFailure)
 import ExerciseAPI
 import Foundation
 
