@@ -25,7 +25,7 @@ final class HTTPServerStorage: BackendStorage, @unchecked Sendable {
         let server = MockServer(store: store, configuration: .init(port: 0))
         let url = try server.start()
         lock.withLock { running = (server, store) }
-        return HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        return HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
     }
 
     func dispose() async {

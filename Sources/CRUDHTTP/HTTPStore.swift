@@ -17,7 +17,7 @@ import ParseWire
 ///
 /// ```swift
 /// let store = HTTPStore(configuration: .init(baseURL: URL(string: "http://127.0.0.1:8080/parse")!,
-///                                              applicationID: "crudkit", restKey: "crudkit-rest-key"))
+///                                              applicationID: "crudkit"))
 /// let task = try await store.createTask(title: "Call the plumber", notes: nil)
 /// ```
 public final class HTTPStore: CRUDSpec, @unchecked Sendable {

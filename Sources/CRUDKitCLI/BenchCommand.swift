@@ -154,7 +154,7 @@ struct BenchCommand: ParsableCommand {
         let tasks = try await store.importTasks(titles: Self.titles(1_000))
         let server = MockServer(store: store, configuration: .init(port: 0))
         let url = try server.start()
-        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"))
+        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
         let count = min(1_000, sizes.max() ?? 1_000)
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
@@ -178,7 +178,7 @@ struct BenchCommand: ParsableCommand {
             try await loop(count / 2) { index in _ = try await client.renameTask(id: tasks[index].id, to: "renamed \(index)") })
         let request =
             "GET /parse/classes/Task/\(tasks[0].id.uuidString.lowercased()) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            + "X-Parse-Application-Id: crudkit\r\nX-Parse-REST-API-Key: crudkit-rest-key\r\n\r\n"
+            + "X-Parse-Application-Id: crudkit\r\n\r\n"
         let seconds = min(budget, .seconds(3)).seconds
         let answered = crudkit_load(server.port, request, 8, seconds)
         try await client.close()

@@ -60,7 +60,7 @@ struct NotFoundIsSuccessStore: ForwardingStore {
         let server = MockServer(store: MemoryStore(clock: clock), configuration: .init(port: 0))
         let url = try server.start()
         let client = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key"),
+            configuration: .init(baseURL: url, applicationID: "crudkit"),
             onClose: { await server.shutdown() })
         return NotFoundIsSuccessStore(inner: client)
     }

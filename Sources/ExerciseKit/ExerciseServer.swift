@@ -12,7 +12,7 @@ enum ExerciseServer {
         let server = MockServer(store: MemoryStore(clock: clock), configuration: .init(port: 0))
         let url = try server.start()
         return HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", restKey: "crudkit-rest-key", maxAttempts: 1),
+            configuration: .init(baseURL: url, applicationID: "crudkit", maxAttempts: 1),
             decoding: parts.replyDecoding, onClose: { await server.shutdown() })
     }
 }
