@@ -23,7 +23,7 @@ public enum CRUDKitTool {
         do {
             return try await dispatch(arguments, console: console, backends: backends, environment: environment).rawValue
         } catch let error as UsageError {
-            console.err("error: \(error.message)\nRun 'crudkit --help' for usage.\n")
+            console.err("error: \(error.message)\nRun '\(commandPath(arguments)) --help' for usage.\n")
             return ExitCode.usage.rawValue
         } catch let failure as CommandFailure {
             console.err("error: \(failure.message)\n")
@@ -35,6 +35,19 @@ public enum CRUDKitTool {
             console.err("error: \(error.localizedDescription)\n")
             return ExitCode.failure.rawValue
         }
+    }
+
+    /// The command the leading words name, such as `crudkit contacts`: whose help a usage
+    /// error points to.
+    static func commandPath(_ arguments: [String]) -> String {
+        var path = ["crudkit"]
+        var command: any ParsableCommand.Type = CRUDKitCommand.self
+        for word in arguments {
+            guard let next = command.configuration.subcommands.first(where: { $0.configuration.name == word }) else { break }
+            path.append(word)
+            command = next
+        }
+        return path.joined(separator: " ")
     }
 
     /// Finds the command the words name (``CommandParser``), then prints its help or runs it.

@@ -41,6 +41,20 @@ private func parseSample(_ words: [String]) throws(UsageError) -> Sample? {
 
 @Suite("The command line, read from declared arguments")
 struct CommandLineTests {
+    @Test(
+        "A usage error points to the help of the command it is about",
+        arguments: [
+            (["contacts", "delet", "3"], "crudkit contacts"), (["compare", "--jobs", "x"], "crudkit compare"),
+            (["exercises", "hint", "99"], "crudkit exercises hint"), (["nonsense"], "crudkit"),
+        ])
+    func usageNamesTheCommand(arguments: [String], command: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-usage-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = await run(arguments, in: folder)
+        #expect(result.status == 64)
+        #expect(result.err.hasSuffix("Run '\(command) --help' for usage.\n"), "\(result.err)")
+    }
+
     @Test("Words after a lone -- are positional: tasks add -- --help adds a task titled --help")
     func literalWords() async throws {
         let workspace = try Workspace()
