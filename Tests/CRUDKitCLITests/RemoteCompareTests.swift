@@ -105,7 +105,11 @@ struct RemoteCompareTests {
             #expect(refused.err.contains("cannot be checked") && refused.err.contains("--app-id"), "\(refused.err)")
             #expect(!refused.out.contains("RULE"))
         }
-        let closed = try await Self.withServer(over: MemoryStore(clock: SystemClock())) { $0 }
+        // A held port nothing listens on: the address of a stopped server could be taken by
+        // another test's server meanwhile, and this command would empty it.
+        let address = try RefusingAddress()
+        defer { address.release() }
+        let closed = address.url.absoluteString
         let nothing = await Self.run(["--backends", closed, "--wipe-remote"])
         #expect(nothing.status == 69)
         #expect(nothing.err.contains("\(closed) cannot be checked"), "\(nothing.err)")

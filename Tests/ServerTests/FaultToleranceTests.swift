@@ -71,9 +71,11 @@ struct FaultToleranceTests {
 
     @Test("Without retries left, a dead server is a network error, never a success")
     func deadServer() async throws {
-        // The address of a server that has stopped.
-        let url = try await TestServer.run { $0.url }
-        var configuration = TestServer.clientConfiguration(url)
+        // A port nothing listens on, held so that no other test's server can take it (the
+        // address of a stopped server can be reused by the next server the run starts).
+        let address = try RefusingAddress()
+        defer { address.release() }
+        var configuration = TestServer.clientConfiguration(address.url)
         configuration.timeout = .seconds(1)
         configuration.maxAttempts = 2
         let client = HTTPStore(configuration: configuration)
