@@ -47,10 +47,7 @@ extension HTTPStore {
     /// as done, any other error is thrown.
     private func deleteBatch(_ className: String, _ ids: [String]) async throws -> Int {
         let batch = ParseBatch(requests: ids.map { ParseBatch.Item(method: "DELETE", path: "\(mountPath)/classes/\(className)/\($0)") })
-        guard let body = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
-        guard let items = try await send("POST", "batch", body: body) as? [[String: Any]], items.count == ids.count else {
-            throw ParseObjects.unreadable
-        }
+        let items = try await send(batch)
         var deleted = 0
         for item in items {
             if item["success"] != nil {

@@ -150,10 +150,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         let path = mountPath + "/classes/Task"
         let batch = ParseBatch(
             requests: titles.map { ParseBatch.Item(method: "POST", path: path, body: ["title": .string($0)]) }, transaction: true)
-        guard let body = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
-        guard let items = try await send("POST", "batch", body: body) as? [[String: Any]], items.count == titles.count else {
-            throw ParseObjects.unreadable
-        }
+        let items = try await send(batch)
         return try zip(items, titles).map { item, title in
             let sent: [String: JSONValue] = ["title": .string(title), "isCompleted": .bool(false)]
             return try decodeTask(try created(sent: sent, reply: item["success"] as Any))
@@ -219,6 +216,15 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     private func object(_ reply: Any) throws(CRUDError) -> [String: JSONValue] {
         guard case .object(let members)? = JSONValue(foundation: reply) else { throw ParseObjects.unreadable }
         return members
+    }
+
+    /// Sends `batch` and returns its answer: one item per request, in order.
+    func send(_ batch: ParseBatch) async throws -> [[String: Any]] {
+        guard let body = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
+        guard let items = try await send("POST", "batch", body: body) as? [[String: Any]], items.count == batch.requests.count else {
+            throw ParseObjects.unreadable
+        }
+        return items
     }
 
     /// The most results one find asks for. A find with no limit gets Parse Server's default

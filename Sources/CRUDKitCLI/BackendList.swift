@@ -19,7 +19,7 @@ enum BackendList {
         var seen: Set<String> = []
         for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard seen.insert(name).inserted else { continue }
-            if servers, let url = serverURL(name) {
+            if servers, let url = StoreOption.serverURL(name) {
                 entries.append(.server(url, name: name))
             } else if let backend = catalogue.first(where: { $0.name == name }) {
                 entries.append(.backend(backend))
@@ -41,10 +41,4 @@ enum BackendList {
         }
     }
 
-    /// The URL of a server, when an entry is one.
-    private static func serverURL(_ text: String) -> URL? {
-        let scheme = text.prefix(8).lowercased()
-        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
-        return url
-    }
 }

@@ -39,12 +39,20 @@ enum StoreOption: Equatable {
         #endif
     }
 
+    /// The URL of a server, when `text` is one: `http://` or `https://` (in any case) and a host.
+    /// `--store` and `compare --backends` read server URLs with it.
+    static func serverURL(_ text: String) -> URL? {
+        let scheme = text.prefix(8).lowercased()
+        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://"), let url = URL(string: text), url.host != nil else { return nil }
+        return url
+    }
+
     init(_ text: String) throws(UsageError) {
         if text == "memory" {
             self = .memory
         } else if let kind = StoreFile.allCases.first(where: { text.hasPrefix($0.rawValue + ":") }), text.count > kind.rawValue.count + 1 {
             self = .file(kind, String(text.dropFirst(kind.rawValue.count + 1)))
-        } else if text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text), url.host != nil {
+        } else if let url = Self.serverURL(text) {
             self = .http(url)
         } else {
             throw UsageError("--store must be one of \(Self.forms.joined(separator: ", ")), not '\(text)'.")
