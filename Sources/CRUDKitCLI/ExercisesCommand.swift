@@ -15,7 +15,7 @@ struct ExercisesCommand: ParsableCommand {
             host) each time, so an exercise that crashes, loops or never returns fails its check
             ("timed out after 10 s") instead of stopping the runner. Lessons are in Course/Lessons.
             """,
-        subcommands: [Check.self, Hint.self, Watch.self],
+        subcommands: [Check.self, Hint.self, Watch.self, Generate.self],
         exitStatuses: [(.success, "the checked exercises pass"), (.failure, "a check failed"), (.usage, "the command line is wrong")])
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -69,6 +69,37 @@ struct ExercisesCommand: ParsableCommand {
 
         func run(_ context: CommandContext) async throws -> ExitCode {
             try await ExerciseWatcher.watch(console: context.console)
+        }
+    }
+
+    /// `crudkit exercises generate`: for authors of exercises.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            name: "generate",
+            summary: "For authors of exercises: rewrite Exercises/README.md's table and each starter's header from the manifest.",
+            discussion: """
+                Run it from the kit's folder after changing Sources/ExerciseKit/Manifest.swift. It writes
+                only the files that differ and names them; a test fails while any differs.
+                """,
+            exitStatuses: [
+                (.success, "every file is up to date, or has been rewritten"), (.failure, "--check found a file out of date"),
+                (.usage, "the command line is wrong, or a file is missing"),
+            ])
+        @Flag("check", help: "Write nothing: name the files out of date and fail if there are any.") var checkOnly: Bool
+
+        func run(_ context: CommandContext) async throws -> ExitCode {
+            let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let stale: [String]
+            do {
+                stale =
+                    checkOnly
+                    ? try Manifest.documents(root: root).filter { !$0.isUpToDate }.map(\.path) : try Manifest.writeDocuments(root: root)
+            } catch let error as ManifestDocumentError {
+                throw CommandFailure("\(error.description) (run crudkit exercises generate from the kit's folder).", exitCode: .usage)
+            }
+            for path in stale { context.console.out(checkOnly ? "out of date: \(path)\n" : "rewrote \(path)\n") }
+            if stale.isEmpty { context.console.out("Every generated part is up to date.\n") }
+            return checkOnly && !stale.isEmpty ? .failure : .success
         }
     }
 

@@ -13,36 +13,58 @@ public actor ExerciseStore: CRUDSpec {
     private var list = TaskList()
     private var contactList = ContactList()
 
-    /// Where an exercise store keeps its records.
+    /// Where an exercise store keeps its records: the one storage kind of the exercises,
+    /// named by each ``ExerciseInfo/storage`` in the manifest.
     public enum Storage: Sendable {
         /// In memory only.
         case memory
-        /// Everything in one file, through the store-file part (Exercise 9).
-        case file(String)
-        /// Tasks in an SQLite table, through the task-table part (Exercise 10).
-        case sqlite(String)
+        /// Everything in one file, `store.json`, through the store-file part (Exercise 9).
+        case file
+        /// Tasks in an SQLite table in `store.sqlite`, through the task-table part (Exercise 10).
+        case sqlite
         /// Tasks in a blob store, through the repository part (Exercise 12): reads by id
         /// and deletes go through the repository, so its errors are the ones callers see.
         case repository
+
+        /// The file the records are kept in, inside the store's folder; nil when they are
+        /// kept in memory.
+        public var fileName: String? {
+            switch self {
+            case .memory, .repository: nil
+            case .file: "store.json"
+            case .sqlite: "store.sqlite"
+            }
+        }
     }
 
     private let blobs = BlobStore()
 
     private let storage: Storage
+    /// The file of a file-backed store, in the folder it was given.
+    private let path: String
     private var db: SQLiteConnection?
 
-    /// A store whose operations are `parts`, kept as `storage` says.
-    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), storage: Storage = .memory) throws {
+    /// A store whose operations are `parts`, kept as `storage` says: a file-backed one in
+    /// `folder`, which it needs.
+    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), storage: Storage = .memory, folder: String? = nil)
+        throws
+    {
         self.parts = parts
         self.clock = clock
         self.storage = storage
+        if let fileName = storage.fileName {
+            guard let folder else { throw CRUDError.storeUnavailable(path: "no folder given for the \(fileName) of an exercise store") }
+            path = folder + "/" + fileName
+        } else {
+            path = ""
+        }
         switch storage {
         case .memory, .repository: break
-        case .file(let path):
+        case .file:
             let snapshot = try parts.storeFile.load(from: path)
             list = snapshot.tasks
             contactList = snapshot.contacts
-        case .sqlite(let path):
+        case .sqlite:
             if let remote = parts.taskTable as? RemoteExercise {
                 list = try remote.open(path: path)  // the host opens its own connection
             } else {
@@ -60,12 +82,12 @@ public actor ExerciseStore: CRUDSpec {
         let result = try change(&tasks, &contacts)
         switch storage {
         case .memory: break
-        case .file(let path): try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path)
+        case .file: try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path)
         case .repository:
             let after = Set(tasks.tasks.map(\.id))
             for task in list.tasks where !after.contains(task.id) { try parts.taskRepository.remove(id: task.id, from: blobs) }
             for task in tasks.tasks where !list.tasks.contains(task) { try parts.taskRepository.save(task, in: blobs) }
-        case .sqlite(let path):
+        case .sqlite:
             if let remote = parts.taskTable as? RemoteExercise {
                 try remote.write(path: path, from: list, to: tasks)
             } else if let db {

@@ -31,25 +31,22 @@ public struct Grader: Sendable {
     public func backend(for number: Int) -> Backend {
         let parts = ExerciseParts.grading(number, from: submission)
         let name = "exercise \(number)"
-        switch Manifest.exercise(number)?.storage ?? .memory {
-        case .memory:
+        guard let exercise = Manifest.exercise(number) else {
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock) }
-        case .file:
-            return Backend(name: name, capabilities: [.durability]) {
-                try TemporaryFolderStorage(name: "exercise-\(number)", in: workFolder) { folder, clock in
-                    try ExerciseStore(parts: parts, clock: clock, storage: .file(folder + "/store.json"))
-                }
-            }
+        }
+        switch exercise.graded {
         case .ownChecks:
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: .reference, clock: clock) }
-        case .repository:
-            return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: .repository) }
-        case .http:
+        case .httpClient:
             return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
-        case .sqlite:
+        case .storeParts:
+            let storage = exercise.storage
+            guard storage.fileName != nil else {
+                return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: storage) }
+            }
             return Backend(name: name, capabilities: [.durability]) {
                 try TemporaryFolderStorage(name: "exercise-\(number)", in: workFolder) { folder, clock in
-                    try ExerciseStore(parts: parts, clock: clock, storage: .sqlite(folder + "/store.sqlite"))
+                    try ExerciseStore(parts: parts, clock: clock, storage: storage, folder: folder)
                 }
             }
         }
@@ -72,7 +69,7 @@ public struct Grader: Sendable {
     /// Exercise 9's save that replaces the file). For Exercise 14 they are made from the
     /// rules its planted bugs break, and check the student's checks instead of a store.
     public func rules(of exercise: ExerciseInfo) -> [Rule] {
-        guard exercise.storage == .ownChecks else {
+        guard exercise.graded == .ownChecks else {
             let rules = exercise.rules.compactMap { id in
                 Rules.rule(id: id) ?? StoreFileGrading.rule(id: id, submission: submission, workFolder: workFolder)
             }

@@ -16,25 +16,27 @@ public struct ExerciseInfo: Sendable, Identifiable {
     public let hints: [String]
     /// Where the graded store keeps its records; the durability rules reopen stores that
     /// keep them in a file.
-    public let storage: StorageKind
+    public let storage: ExerciseStore.Storage
+    /// What the student's code is, and so what the rules run against.
+    public let graded: Graded
     /// Hints that replace a rule's own in this exercise, where the rule's speaks of stores
     /// (an SQLite rowid) and the exercise of an array.
     public let ruleHints: [String: String]
 
-    /// How an exercise's store is kept while it is graded.
-    public enum StorageKind: Sendable {
-        case memory, file, sqlite
-        /// The client of Exercise 11, against the mock server on a free port.
-        case http
-        /// The repository of Exercise 12, over a blob store.
-        case repository
-        /// Exercise 14: the student's checks, run on a correct store and on planted bugs.
+    /// What an exercise grades.
+    public enum Graded: Sendable {
+        /// Parts of a store: the rules run on a store built from them and the reference's.
+        case storeParts
+        /// An HTTP client (Exercise 11): the rules run through it, against the mock server on
+        /// a free port.
+        case httpClient
+        /// Checks of the student's own (Exercise 14), run on a correct store and on planted bugs.
         case ownChecks
     }
 
     public init(
         number: Int, title: String, file: String, lesson: String, rules: [String], points: Int, hints: [String],
-        storage: StorageKind = .memory, ruleHints: [String: String] = [:]
+        storage: ExerciseStore.Storage = .memory, graded: Graded = .storeParts, ruleHints: [String: String] = [:]
     ) {
         self.ruleHints = ruleHints
         self.number = number
@@ -45,6 +47,7 @@ public struct ExerciseInfo: Sendable, Identifiable {
         self.points = points
         self.hints = hints
         self.storage = storage
+        self.graded = graded
     }
 
     public var id: Int { number }
@@ -189,7 +192,7 @@ public enum Manifest {
                 "403 is unauthorized; 404 with code 101 is notFound(id: requestedID) when there is an id.",
                 "142 carries field, reason, max and position: rebuild the exact ValidationFailure from them.",
                 "Dates are ISO 8601 with milliseconds: Timestamp.parseISO8601 reads them; notes may be missing.",
-            ], storage: .http),
+            ], graded: .httpClient),
         ExerciseInfo(
             number: 12, title: "A repository over a blob store", file: "Exercises/12-Repository/TaskRepositoryExercise.swift",
             lesson: "Course/Lessons/10-ServiceLayer.md",
@@ -219,7 +222,7 @@ public enum Manifest {
                 "Create a task and look at everything about it: title, isCompleted, and reading it back by id.",
                 "Ask for an id that was never created: anything but CRUDError.notFound is wrong.",
                 "After a rename, the id must be the one you had; after a delete, the other tasks must still be there.",
-            ], storage: .ownChecks),
+            ], graded: .ownChecks),
     ]
 
     /// The exercise with this number.

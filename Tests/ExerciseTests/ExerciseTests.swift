@@ -162,17 +162,13 @@ struct AtomicSaveTests {
 /// `Exercises/README.md`'s table and each starter's first lines come from the manifest.
 @Suite("Documents generated from the manifest")
 struct ManifestDocumentTests {
-    /// A lesson's heading: its first line without the `# `.
-    static func heading(of exercise: ExerciseInfo) -> String {
-        let text = (try? String(contentsOf: repositoryRoot.appendingPathComponent(exercise.lesson), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").first.map { String($0.dropFirst(2)) } ?? exercise.lesson
-    }
-
-    @Test("Exercises/README.md's table is the one the manifest generates")
-    func readmeTable() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("Exercises/README.md"), encoding: .utf8)
-        let table = Manifest.readmeTable(lessonTitle: Self.heading)
-        #expect(readme.contains("\n" + table + "\n"), "Exercises/README.md's table is out of date; it must read:\n\(table)")
+    @Test("Exercises/README.md's table and every starter's header are what the manifest generates")
+    func upToDate() throws {
+        let documents = try Manifest.documents(root: repositoryRoot)
+        #expect(documents.count == Manifest.exercises.count + 1)
+        for document in documents where !document.isUpToDate {
+            Issue.record("\(document.path) is out of date: run swift run crudkit exercises generate")
+        }
     }
 
     @Test("Every starter begins with the header the manifest generates")
@@ -181,5 +177,57 @@ struct ManifestDocumentTests {
             let starter = try String(contentsOf: repositoryRoot.appendingPathComponent(exercise.file), encoding: .utf8)
             #expect(starter.hasPrefix(exercise.starterHeader), "\(exercise.file) must begin with:\n\(exercise.starterHeader)")
         }
+    }
+
+    @Test("The generator rewrites a stale table and header, keeps the rest, and then has nothing to do")
+    func generatorRewrites() throws {
+        let root = try copyOfGeneratedFiles()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let readmeURL = root.appendingPathComponent(Manifest.readmePath)
+        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let lastRow = try #require(readme.components(separatedBy: "\n").last { $0.hasPrefix("| 14 |") })
+        try readme.replacingOccurrences(of: lastRow + "\n", with: "").write(to: readmeURL, atomically: true, encoding: .utf8)
+        let first = try #require(Manifest.exercises.first)
+        let starterURL = root.appendingPathComponent(first.file)
+        let starter = try String(contentsOf: starterURL, encoding: .utf8)
+        try starter.replacingOccurrences(of: first.starterHeader, with: "// Exercise 1: old title. Lesson: nowhere\n// Check it: by hand\n")
+            .write(to: starterURL, atomically: true, encoding: .utf8)
+
+        #expect(try Manifest.writeDocuments(root: root) == [Manifest.readmePath, first.file])
+        #expect(try String(contentsOf: readmeURL, encoding: .utf8) == readme)
+        #expect(try String(contentsOf: starterURL, encoding: .utf8) == starter)
+        #expect(try Manifest.writeDocuments(root: root).isEmpty)
+    }
+
+    @Test("A starter without header lines gets them put first")
+    func headerPutFirst() throws {
+        let exercise = try #require(Manifest.exercises.first)
+        #expect(Manifest.withHeader("import ExerciseAPI\n", of: exercise) == exercise.starterHeader + "import ExerciseAPI\n")
+    }
+
+    @Test("A README without a table, or a missing starter, is a plain error that writes nothing")
+    func missingPlaces() throws {
+        let root = try copyOfGeneratedFiles()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let readmeURL = root.appendingPathComponent(Manifest.readmePath)
+        try "# Exercises\n\nNo table here.\n".write(to: readmeURL, atomically: true, encoding: .utf8)
+        #expect(throws: ManifestDocumentError.self) { try Manifest.writeDocuments(root: root) }
+        #expect(try String(contentsOf: readmeURL, encoding: .utf8) == "# Exercises\n\nNo table here.\n")
+
+        let emptyRoot = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-nothing-\(UUID())")
+        let error = #expect(throws: ManifestDocumentError.self) { try Manifest.documents(root: emptyRoot) }
+        #expect(error?.description.contains("cannot read Exercises/README.md") == true)
+    }
+
+    /// A temporary folder holding the README, the starters and the lessons, as in the repository.
+    private func copyOfGeneratedFiles() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-generate-\(UUID())")
+        let files = Set([Manifest.readmePath] + Manifest.exercises.flatMap { [$0.file, $0.lesson] })
+        for file in files {
+            let target = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent(file), to: target)
+        }
+        return root
     }
 }
