@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "ExerciseKit",
             dependencies: [
-                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CProcessControl",
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDHTTP", "CRUDBackends", "CProcessControl",
             ],
             swiftSettings: strictSettings
         ),
@@ -114,13 +114,15 @@ let package = Package(
         // Deliberately broken backends that the suite must catch.
         .target(
             name: "CRUDMutants",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDBackends", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
         // Shared by the test targets: broken backends, stubs, counting storage, seeds, a server with a client on it.
         .target(
             name: "CRUDTestSupport",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDMutants", "CProcessControl"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDBackends", "CRUDMutants", "CProcessControl",
+            ],
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
         ),

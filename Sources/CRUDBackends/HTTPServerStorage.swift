@@ -22,10 +22,9 @@ final class HTTPServerStorage: BackendStorage, @unchecked Sendable {
     func open(clock: any CRUDClock) async throws -> any CRUDSpec {
         await stopServer()
         let store = try SQLiteStore(path: folder + "/server.sqlite", clock: clock)
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        let url = try server.start()
-        lock.withLock { running = (server, store) }
-        return HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
+        let local = try LocalServer.start(over: store, clientStopsServer: false)
+        lock.withLock { running = (local.server, store) }
+        return local.client
     }
 
     func dispose() async {

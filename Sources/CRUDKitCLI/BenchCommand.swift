@@ -1,4 +1,5 @@
 import CLoadGenerator
+import CRUDBackends
 import CRUDConformance
 import CRUDHTTP
 import CRUDMemory
@@ -152,9 +153,8 @@ struct BenchCommand: ParsableCommand {
     private func measureHTTP() async throws -> [BenchResult] {
         let store = MemoryStore()
         let tasks = try await store.importTasks(titles: Self.titles(1_000))
-        let server = MockServer(store: store, configuration: .init(port: 0))
-        let url = try server.start()
-        let client = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
+        let local = try LocalServer.start(over: store)
+        let (server, client) = (local.server, local.client)
         let count = min(1_000, sizes.max() ?? 1_000)
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
@@ -178,11 +178,10 @@ struct BenchCommand: ParsableCommand {
             try await loop(count / 2) { index in _ = try await client.renameTask(id: tasks[index].id, to: "renamed \(index)") })
         let request =
             "GET /parse/classes/Task/\(tasks[0].id.uuidString.lowercased()) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            + "X-Parse-Application-Id: crudkit\r\n\r\n"
+            + "X-Parse-Application-Id: \(server.configuration.applicationID)\r\n\r\n"
         let seconds = min(budget, .seconds(3)).seconds
         let answered = crudkit_load(server.port, request, 8, seconds)
-        try await client.close()
-        await server.shutdown()
+        try await client.close()  // stops the server
         guard answered > 0 else { throw CRUDError.network(reason: "the load generator could not reach the server") }
         record("server capacity, 8 keep-alive C clients", (Int(answered), seconds))
         return results

@@ -1,7 +1,7 @@
+import CRUDBackends
 import CRUDConformance
 import CRUDHTTP
 import CRUDMemory
-import CRUDServer
 import CRUDSpec
 import Foundation
 
@@ -57,11 +57,6 @@ struct NotFoundIsSuccessStore: ForwardingStore {
     }
 
     static func start(clock: any CRUDClock) throws -> any CRUDSpec {
-        let server = MockServer(store: MemoryStore(clock: clock), configuration: .init(port: 0))
-        let url = try server.start()
-        let client = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit"),
-            onClose: { await server.shutdown() })
-        return NotFoundIsSuccessStore(inner: client)
+        NotFoundIsSuccessStore(inner: try LocalServer.start(over: MemoryStore(clock: clock)).client)
     }
 }

@@ -1,6 +1,5 @@
-import CRUDHTTP
+import CRUDBackends
 import CRUDMemory
-import CRUDServer
 import CRUDSpec
 import Foundation
 
@@ -9,10 +8,6 @@ import Foundation
 /// stops the server.
 enum ExerciseServer {
     static func start(parts: ExerciseParts, clock: any CRUDClock) throws -> any CRUDSpec {
-        let server = MockServer(store: MemoryStore(clock: clock), configuration: .init(port: 0))
-        let url = try server.start()
-        return HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", maxAttempts: 1),
-            decoding: parts.replyDecoding, onClose: { await server.shutdown() })
+        try LocalServer.start(over: MemoryStore(clock: clock), client: { $0.maxAttempts = 1 }, decoding: parts.replyDecoding).client
     }
 }

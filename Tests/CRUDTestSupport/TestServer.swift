@@ -1,3 +1,4 @@
+import CRUDBackends
 import CRUDHTTP
 import CRUDMemory
 import CRUDServer
@@ -41,10 +42,13 @@ public struct TestServer: Sendable {
         over store: any CRUDSpec = MemoryStore(), _ configuration: MockServer.Configuration = .init(port: 0),
         client adjust: (inout HTTPStore.Configuration) -> Void = { _ in }, _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let server = MockServer(store: store, configuration: configuration)
-        var clientConfiguration = clientConfiguration(try server.start())
-        adjust(&clientConfiguration)
-        let served = TestServer(server: server, client: HTTPStore(configuration: clientConfiguration))
+        let local = try LocalServer.start(
+            over: store, configuration,
+            client: {
+                $0.restKey = restKey
+                adjust(&$0)
+            }, clientStopsServer: false)
+        let served = TestServer(server: local.server, client: local.client)
         let outcome: Result<T, any Error>
         do {
             outcome = .success(try await body(served))
@@ -52,7 +56,7 @@ public struct TestServer: Sendable {
             outcome = .failure(error)
         }
         try? await served.client.close()
-        await server.shutdown()
+        await served.server.shutdown()
         return try outcome.get()
     }
 }
