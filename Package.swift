@@ -114,7 +114,7 @@ let package = Package(
         // Deliberately broken backends that the suite must catch.
         .target(
             name: "CRUDMutants",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDBackends", "CRUDHTTP"],
+            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDBackends", "CRUDHTTP"],
             swiftSettings: strictSettings
         ),
         // Shared by the test targets: broken backends, stubs, counting storage, seeds, a server with a client on it.

@@ -17,8 +17,9 @@ public enum BuiltInBackends {
     public static let sqlite = StoreFile.sqlite.backend
 
     /// The HTTP client against the mock server on an ephemeral port, backed by SQLite;
-    /// reopening restarts the server on the same database.
-    public static let http = Backend(name: "http", capabilities: [.durability]) { try HTTPServerStorage() }
+    /// reopening restarts the server on the same database, and another store is another
+    /// client of the same server.
+    public static let http = Backend(name: "http", capabilities: [.durability, .sharedStorage]) { try HTTPServerStorage() }
 
     /// The names of every built-in backend.
     public static var names: [String] { all.map(\.name) }

@@ -27,6 +27,12 @@ final class HTTPServerStorage: BackendStorage, @unchecked Sendable {
         return local.client
     }
 
+    /// Another client of the server that runs now (one is started if none runs).
+    func openAnother(clock: any CRUDClock) async throws -> any CRUDSpec {
+        guard let server = lock.withLock({ running?.server }) else { return try await open(clock: clock) }
+        return HTTPStore(configuration: .init(baseURL: server.baseURL, applicationID: server.configuration.applicationID))
+    }
+
     func dispose() async {
         await stopServer()
         try? FileManager.default.removeItem(atPath: folder)

@@ -16,6 +16,7 @@ import Foundation
 /// try await local.client.close()  // stops the server too
 /// ```
 public struct LocalServer: Sendable {
+
     /// The running server.
     public let server: MockServer
     /// The kit's HTTP client on it.

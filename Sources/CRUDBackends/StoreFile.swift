@@ -12,18 +12,36 @@ public enum StoreFile: String, Sendable, CaseIterable {
     /// An ``SQLiteStore``.
     case sqlite
 
-    /// Opens (or creates) the store kept in the file at `path`.
-    public func open(at path: String, clock: any CRUDClock) throws(CRUDError) -> any CRUDSpec {
+    /// Opens (or creates) the store kept in the file at `path`, waiting up to `lockWait`
+    /// while another store holds it.
+    public func open(
+        at path: String, clock: any CRUDClock, lockWait: Duration = LockWait.standard
+    ) async throws(CRUDError) -> any CRUDSpec {
         switch self {
-        case .json: try JSONFileStore(path: path, clock: clock)
-        case .sqlite: try SQLiteStore(path: path, clock: clock)
+        case .json: try await JSONFileStore.open(path: path, clock: clock, lockWait: lockWait)
+        case .sqlite: try SQLiteStore(path: path, clock: clock, lockWait: lockWait)
         }
     }
 
+    /// How the suite's stores of this kind share their file: SQLite lets several
+    /// connections write at once; a JSON store holds its file alone from open to close.
+    public var sharing: Capability {
+        switch self {
+        case .json: .exclusiveOpen
+        case .sqlite: .sharedStorage
+        }
+    }
+
+    /// How long the suite's stores wait for one another: shorter than the tool's
+    /// ``LockWait/standard``, so the rule that waits past it (SHARED-005) takes two seconds, not ten.
+    public static let suiteLockWait: Duration = .seconds(2)
+
     /// A durable backend of this kind for the suite: a file in a temporary folder per check.
     public var backend: Backend {
-        Backend(name: rawValue, capabilities: [.durability]) {
-            try TemporaryFolderStorage(name: rawValue) { folder, clock in try open(at: folder + "/store." + rawValue, clock: clock) }
+        Backend(name: rawValue, capabilities: [.durability, sharing]) {
+            try TemporaryFolderStorage(name: rawValue) { folder, clock in
+                try await open(at: folder + "/store." + rawValue, clock: clock, lockWait: Self.suiteLockWait)
+            }
         }
     }
 }

@@ -62,8 +62,21 @@ public protocol BackendStorage: Sendable {
     /// previous store was closed, to check what survives a reopen.
     func open(clock: any CRUDClock) async throws -> any CRUDSpec
 
+    /// Opens one more store on this storage while the first is still open, as a second
+    /// process or connection would: for the rules of ``Capability/sharedStorage`` and
+    /// ``Capability/exclusiveOpen``. The default opens one as ``open(clock:)`` does; storage
+    /// whose open restarts something (a server) must give a new client of what runs instead.
+    func openAnother(clock: any CRUDClock) async throws -> any CRUDSpec
+
     /// Removes whatever the storage made: files, folders, servers. Called once at the end.
     func dispose() async
+}
+
+extension BackendStorage {
+    /// Opens one more store as ``open(clock:)`` does.
+    public func openAnother(clock: any CRUDClock) async throws -> any CRUDSpec {
+        try await open(clock: clock)
+    }
 }
 
 /// Storage that is nothing but a way to open a store, with nothing to clean up.

@@ -23,6 +23,8 @@ public final class CheckContext: @unchecked Sendable {
     // Guarded by `lock`: reopen swaps the store while other tasks of the check may read it.
     private let lock = NSLock()
     private var current: (any CRUDSpec)?
+    /// The stores ``openAnother()`` opened, closed at the end of the check.
+    private var others: [any CRUDSpec] = []
     private var serial = 0
 
     init(backend: Backend, storage: any BackendStorage, clock: ManualClock) {
@@ -51,7 +53,7 @@ public final class CheckContext: @unchecked Sendable {
     /// and starts again would. Returns the new store, which ``store`` also gives from now on.
     @discardableResult
     public func reopen() async throws -> any CRUDSpec {
-        try await close()
+        try await closeStore()
         let store = try await attempt("opening the store again after closing it") {
             try await storage.open(clock: suiteClock)
         }
@@ -59,11 +61,36 @@ public final class CheckContext: @unchecked Sendable {
         return store
     }
 
-    /// Closes the open store, if any; called by the runner at the end of a check.
-    func close() async throws {
-        guard let store = lock.withLock({ current }) else { return }
-        lock.withLock { current = nil }
+    /// Opens one more store on the check's storage while ``store`` stays open, as a second
+    /// process or connection would (``BackendStorage/openAnother(clock:)``). Its errors are
+    /// thrown as they are, for rules that expect one. The end of the check closes it.
+    public func openAnother() async throws -> any CRUDSpec {
+        let store = try await storage.openAnother(clock: suiteClock)
+        lock.withLock { others.append(store) }
+        return store
+    }
+
+    /// Closes the open store, if any, without opening another: ``store`` throws until
+    /// ``reopen()``. The stores of ``openAnother()`` stay open.
+    public func closeStore() async throws {
+        guard
+            let store = lock.withLock({ () -> (any CRUDSpec)? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         try await attempt("close()") { try await store.close() }
+    }
+
+    /// Closes the stores of ``openAnother()`` and then the open store; called by the runner
+    /// at the end of a check.
+    func close() async throws {
+        let extra = lock.withLock {
+            defer { others = [] }
+            return others
+        }
+        for other in extra { try? await other.close() }
+        try await closeStore()
     }
 
     /// A number no earlier call of this check returned: for values that must differ, such
@@ -185,6 +212,12 @@ public struct ErrorExpectation: Sendable {
     /// `notFound` for `id`.
     public static func notFound(_ id: UUID) -> Self {
         Self(summary: "notFound(\(Show.id(id)))") { $0 == .notFound(id: id) }
+    }
+
+    /// `storeLocked`, whatever the path.
+    public static let storeLocked = Self(summary: "storeLocked") { error in
+        if case .storeLocked = error { return true }
+        return false
     }
 
     /// `duplicate` on `field`.

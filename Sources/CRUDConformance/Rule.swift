@@ -16,12 +16,21 @@ public enum Capability: String, Sendable, Hashable, Codable, CaseIterable {
     /// The store takes every date from the clock it is opened with, so a check can set the
     /// time and know the dates to expect. A remote server keeps its own time and cannot.
     case injectedClock
+    /// Several stores may be open on one storage at once, as several processes or
+    /// connections would have them, each seeing what the others committed (an SQLite file,
+    /// a server). ``BackendStorage/openAnother(clock:)`` opens the others.
+    case sharedStorage
+    /// One store at a time holds the storage; another opener waits for it to close, for a
+    /// bounded time, and then gives up with `storeLocked` (a JSON file under a lock).
+    case exclusiveOpen
 
     /// What the capability means, for "not applicable" reasons.
     public var summary: String {
         switch self {
         case .durability: "keeps its records across close and reopen"
         case .injectedClock: "takes its dates from the clock the suite opens it with"
+        case .sharedStorage: "lets several stores open one storage at once"
+        case .exclusiveOpen: "makes a second opener of its storage wait for the first"
         }
     }
 }

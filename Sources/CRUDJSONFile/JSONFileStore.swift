@@ -12,8 +12,9 @@ import Foundation
 ///
 /// A missing file is an empty store, created on the first write. A file that is not a
 /// CRUDKit store of a version this code reads gives `CRUDError.corruptStore(path:)` and
-/// is never modified. While a store is open, a second open of the same file, from this
-/// process or another, gives `CRUDError.storeLocked(path:)`.
+/// is never modified. A store holds the file from open to close: a second open of the same
+/// file, from this process or another, waits until the first closes, up to its lock wait
+/// (``LockWait/standard`` unless given), and then gives `CRUDError.storeLocked(path:)`.
 ///
 /// ```swift
 /// let store = try JSONFileStore(path: "tasks.json")
@@ -27,22 +28,43 @@ public actor JSONFileStore: CRUDSpec {
     private var state: StoreState
     private var lock: FileLock?
 
-    /// Opens (or prepares to create) the store at `path`.
+    /// Opens (or prepares to create) the store at `path`, waiting up to `lockWait` while
+    /// another store has it open. The wait blocks the calling thread; ``open(path:clock:lockWait:)``
+    /// waits without blocking one.
     ///
     /// - Throws: `CRUDError.corruptStore(path:)` when the file is not a readable CRUDKit
-    ///   store, `CRUDError.storeLocked(path:)` when it is open elsewhere,
+    ///   store, `CRUDError.storeLocked(path:)` when it stayed open elsewhere past `lockWait`,
     ///   `CRUDError.storeUnavailable(path:)` when its folder cannot be used.
-    public init(path: String, clock: any CRUDClock = SystemClock()) throws(CRUDError) {
+    public init(path: String, clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) throws(CRUDError) {
+        let absolute = try Self.prepareFolder(for: path)
+        try self.init(absolute: absolute, clock: clock, lock: try FileLock(storePath: absolute, wait: lockWait))
+    }
+
+    /// Opens the store at `path` like ``init(path:clock:lockWait:)``, sleeping while it
+    /// waits for another store to close it, so no thread is held meanwhile.
+    public static func open(
+        path: String, clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard
+    ) async throws(CRUDError) -> JSONFileStore {
+        let absolute = try prepareFolder(for: path)
+        return try JSONFileStore(absolute: absolute, clock: clock, lock: try await FileLock.acquire(storePath: absolute, wait: lockWait))
+    }
+
+    /// The absolute path of `path`, its folder created.
+    private static func prepareFolder(for path: String) throws(CRUDError) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        self.path = absolute
-        self.clock = clock
-        let folder = (absolute as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
             throw .storeUnavailable(path: absolute)
         }
-        let lock = try FileLock(storePath: absolute)
+        return absolute
+    }
+
+    /// The store at `absolute`, whose `lock` is held: released again if the file cannot be read.
+    private init(absolute: String, clock: any CRUDClock, lock: FileLock) throws(CRUDError) {
+        self.path = absolute
+        self.clock = clock
         do {
             state = try Self.load(absolute)
         } catch {

@@ -75,8 +75,9 @@ struct ServeCommand: ParsableCommand {
         let console = context.console
         let configuration = serverConfiguration
         let backing: any CRUDSpec
+        let lockWait = try StoreOption.lockWait(environment: context.environment)
         do {
-            backing = try store.open()
+            backing = try await store.open(lockWait: lockWait)
         } catch {
             console.err("error: \(error.message)\n")
             return .unavailable

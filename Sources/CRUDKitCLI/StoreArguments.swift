@@ -6,7 +6,7 @@ struct StoreArguments: ParsableArguments {
     @Option(
         "store", value: "STORE",
         help:
-            "memory, json:PATH, sqlite:PATH or http://HOST:PORT/parse. Without it,\nCRUDKIT_STORE; without that, an SQLite file in your data folder.",
+            "memory, json:PATH, sqlite:PATH or http://HOST:PORT/parse. Without it,\nCRUDKIT_STORE; without that, an SQLite file in your data folder. A file\nanother command is using is waited for, up to CRUDKIT_LOCK_WAIT seconds (10).",
         parser: .store)
     var store: StoreOption?
 
@@ -14,7 +14,7 @@ struct StoreArguments: ParsableArguments {
     /// closes the store whether `body` succeeded or not.
     func withStore<T>(_ context: CommandContext, _ body: (any CRUDSpec) async throws -> T) async throws -> T {
         let option = try store ?? StoreOption.resolve(nil, environment: context.environment)
-        let opened = try option.open()
+        let opened = try await option.open(lockWait: try StoreOption.lockWait(environment: context.environment))
         do {
             let result = try await body(opened)
             try await opened.close()

@@ -59,10 +59,17 @@ enum StoreOption: Equatable {
         }
     }
 
-    func open(clock: any CRUDClock = SystemClock()) throws(CRUDError) -> any CRUDSpec {
+    /// How long opening and writing wait while another program holds the store:
+    /// `CRUDKIT_LOCK_WAIT` seconds, else ``LockWait/standard``.
+    static func lockWait(environment: [String: String]) throws(UsageError) -> Duration {
+        guard let text = environment["CRUDKIT_LOCK_WAIT"], !text.isEmpty else { return LockWait.standard }
+        return try ValueParser.positiveSeconds.parse(text, "CRUDKIT_LOCK_WAIT")
+    }
+
+    func open(clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) async throws(CRUDError) -> any CRUDSpec {
         switch self {
         case .memory: MemoryStore(clock: clock)
-        case .file(let kind, let path): try kind.open(at: path, clock: clock)
+        case .file(let kind, let path): try await kind.open(at: path, clock: clock, lockWait: lockWait)
         case .http(let url): HTTPStore(configuration: .fromEnvironment(baseURL: url))
         }
     }

@@ -25,7 +25,8 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
     /// The store's file or database is damaged or belongs to something else.
     /// It was left exactly as it was.
     case corruptStore(path: String)
-    /// Another open store (in this process or another) holds the file.
+    /// Another store (in this process or another) kept the storage locked for longer than
+    /// this one would wait (see ``LockWait``).
     case storeLocked(path: String)
     /// The store's file or folder cannot be read or written (permissions, a full disk),
     /// or the store was already closed. Nothing was changed.
@@ -64,7 +65,8 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
         case .notFound(let id): "No record has the id \(id.uuidString.lowercased())."
         case .invalidQuery(let reason): "The list request is not valid: \(reason)."
         case .corruptStore(let path): "The store at \(path) is damaged or is not a CRUDKit store. It was left unchanged."
-        case .storeLocked(let path): "The store at \(path) is already open in another program or window."
+        case .storeLocked(let path):
+            "The store at \(path) is in use by another program or command, and stayed in use for as long as this one waited. Try again when that one has finished."
         case .storeUnavailable(let path):
             "The store at \(path) cannot be read or written. Check that the folder exists, is writable and has free space."
         case .unauthorized: "The server refused the application id or the client key."

@@ -65,7 +65,7 @@ public struct Mutant: Sendable, CustomStringConvertible {
     public static let besideTheRules: [Mutant] =
         taskCreate + taskRead + taskUpdate + taskDelete + taskImport
         + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
-        + field + durability
+        + field + durability + shared
 
     /// Rules no mutant is aimed at, each with the reason. None today: CONCURRENCY-001 was
     /// long listed here until the independent catalogue found a lost update in an actor
@@ -84,6 +84,10 @@ extension Mutant {
         (
             "an HTTP client that retries a POST without an idempotency key",
             "Tests/ServerTests/FaultToleranceTests.swift (drops after running)"
+        ),
+        (
+            "an SQLite store that does not wait for another connection's lock (no busy timeout)",
+            "Tests/CRUDKitCLITests/ParallelCommandsTests.swift (20 commands at once on one file)"
         ),
     ]
 }

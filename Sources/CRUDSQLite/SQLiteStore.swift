@@ -8,7 +8,11 @@ import Foundation
 /// - The journal is WAL with `synchronous = NORMAL`: a commit is atomic and survives the
 ///   process crashing; after a power cut or an OS crash, the last few commits may be
 ///   lost (never half-applied), in exchange for far fewer disk flushes than `FULL`.
-/// - A busy timeout makes a second writer wait up to five seconds instead of failing.
+/// - Several stores, in this process or others, may have the file open at once and see each
+///   other's writes. Every write is one `BEGIN IMMEDIATE` transaction or one statement, so
+///   a writer never upgrades a read to a write (which SQLite refuses at once); a writer
+///   that finds another writing waits up to its lock wait (``LockWait/standard``), then
+///   fails with `CRUDError.storeLocked(path:)`.
 /// - Unicode-correct order and search use folded keys stored beside each title and name
 ///   (see `SQLiteSchema`).
 ///
@@ -25,11 +29,13 @@ public actor SQLiteStore: CRUDSpec {
     private let clock: any CRUDClock
     private var db: SQLiteConnection?
 
-    /// Opens (creating or upgrading if needed) the database at `path`.
+    /// Opens (creating or upgrading if needed) the database at `path`, waiting up to
+    /// `lockWait` whenever another connection holds a lock on it.
     ///
     /// - Throws: `CRUDError.corruptStore(path:)` for a file that is not an SQLite database,
     ///   or is one of another application or of a newer version; the file is not modified.
-    public init(path: String, clock: any CRUDClock = SystemClock()) throws(CRUDError) {
+    ///   `CRUDError.storeLocked(path:)` when another connection kept it locked past `lockWait`.
+    public init(path: String, clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) throws(CRUDError) {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = absolute
         self.clock = clock
@@ -39,10 +45,9 @@ public actor SQLiteStore: CRUDSpec {
         } catch {
             throw .storeUnavailable(path: absolute)
         }
-        try Self.checkIdentity(absolute)
-        let db = try SQLiteConnection(path: absolute)
+        try Self.checkIdentity(absolute, lockWait: lockWait)
+        let db = try SQLiteConnection(path: absolute, lockWait: lockWait)
         do {
-            try db.execute("PRAGMA busy_timeout = 5000")
             try SQLiteSchema.prepare(db)
             try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         } catch {
@@ -54,7 +59,7 @@ public actor SQLiteStore: CRUDSpec {
 
     /// Looks at an existing file before anything may write to it: it must start with
     /// SQLite's header, and, read-only, carry CRUDKit's application id (or be empty).
-    private static func checkIdentity(_ path: String) throws(CRUDError) {
+    private static func checkIdentity(_ path: String, lockWait: Duration) throws(CRUDError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) { throw .storeUnavailable(path: path) }
             return
@@ -63,7 +68,7 @@ public actor SQLiteStore: CRUDSpec {
         try? handle.close()
         if header.isEmpty { return }
         guard header == Data("SQLite format 3\0".utf8) else { throw .corruptStore(path: path) }
-        let reader = try SQLiteConnection(path: path, readOnly: true)
+        let reader = try SQLiteConnection(path: path, readOnly: true, lockWait: lockWait)
         defer { reader.close() }
         let applicationID = try reader.query("PRAGMA application_id") { $0.integer(0) }.first ?? 0
         let tables = try reader.query("SELECT count(*) FROM sqlite_master") { $0.integer(0) }.first ?? 0

@@ -30,8 +30,10 @@ public final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var cache: [String: OpaquePointer] = [:]
 
-    /// Opens (creating if needed) the database at `path`, read-write, or read-only.
-    public init(path: String, readOnly: Bool = false) throws(CRUDError) {
+    /// Opens (creating if needed) the database at `path`, read-write, or read-only. A
+    /// statement that finds the database locked by another connection retries for up to
+    /// `lockWait` before it fails with ``CRUDError/storeLocked(path:)``.
+    public init(path: String, readOnly: Bool = false, lockWait: Duration = LockWait.standard) throws(CRUDError) {
         self.path = path
         var handle: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -42,6 +44,9 @@ public final class SQLiteConnection {
         }
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        // On every connection, the read-only ones too: without it, any lock another
+        // connection holds for a moment (while it creates the schema, say) fails at once.
+        sqlite3_busy_timeout(handle, Int32(clamping: lockWait.milliseconds))
     }
 
     /// Runs SQL without parameters (schema, pragmas). Never pass user text here.

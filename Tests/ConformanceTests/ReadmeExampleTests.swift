@@ -17,12 +17,17 @@ func myStoreFollows(rule: Rule) async {
 @Test("Rules.applicable(to:) leaves out exactly the rules a backend cannot support")
 func applicableRules() {
     let applicable = Rules.applicable(to: mine).map(\.id)
-    #expect(applicable == Rules.all.filter { !$0.requires.contains(.durability) }.map(\.id))
+    #expect(applicable == Rules.all.filter { $0.requires.isSubset(of: [.injectedClock]) }.map(\.id))
+    #expect(!applicable.contains { $0.hasPrefix("DURABILITY-") || $0.hasPrefix("SHARED-") })
     let durable = Backend(name: "durable", capabilities: [.durability]) { TemporaryStorage { clock in MemoryStore(clock: clock) } }
-    #expect(Rules.applicable(to: durable).count == Rules.all.count)
+    #expect(Rules.applicable(to: durable).count == applicable.count + 7, "the seven durability rules are added")
+    let everything = Backend(name: "everything", capabilities: Set(Capability.allCases)) {
+        TemporaryStorage { clock in MemoryStore(clock: clock) }
+    }
+    #expect(Rules.applicable(to: everything).count == Rules.all.count)
     let remote = Backend(name: "remote", capabilities: [.durability], time: .ownClock) {
         TemporaryStorage { _ in MemoryStore(clock: SystemClock()) }
     }
-    #expect(Rules.applicable(to: remote).map(\.id) == Rules.all.filter { !$0.requires.contains(.injectedClock) }.map(\.id))
+    #expect(Rules.applicable(to: remote).map(\.id) == Rules.all.filter { $0.requires.isSubset(of: [.durability]) }.map(\.id))
     #expect(Rules.applicable(to: remote).count < Rules.all.count)
 }

@@ -55,14 +55,33 @@ struct JSONFileStoreTests {
         _ = try JSONFileStore(path: path)
     }
 
-    @Test("A second open of an open file is refused until the first is closed")
+    @Test("A second open of an open file waits for its bound, then is refused with storeLocked; after the first closes it opens")
     func lock() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("store.json")
         let first = try JSONFileStore(path: path)
-        #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path) }
+        let started = ContinuousClock.now
+        #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path, lockWait: .milliseconds(300)) }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(300) && waited < .seconds(3), "the refused open waited \(waited), expected 300 ms")
+        await #expect(throws: CRUDError.storeLocked(path: path)) { try await JSONFileStore.open(path: path, lockWait: .milliseconds(100)) }
         await first.close()
-        let second = try JSONFileStore(path: path)
+        let second = try JSONFileStore(path: path, lockWait: .zero)
+        await second.close()
+    }
+
+    @Test("By default a second opener waits (ten seconds at most) and opens as soon as the first closes, with its writes")
+    func defaultWait() async throws {
+        #expect(LockWait.standard == .seconds(10))
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.json")
+        let first = try JSONFileStore(path: path)
+        let task = try await first.createTask(title: "Written first", notes: nil)
+        let opening = Task { try await JSONFileStore.open(path: path) }
+        try await Task.sleep(for: .seconds(1))
+        await first.close()
+        let second = try await opening.value
+        #expect(try await second.task(id: task.id).title == "Written first")
         await second.close()
     }
 

@@ -119,3 +119,37 @@ struct SQLiteIDTextTests {
         db.close()
     }
 }
+
+/// Several connections on one database file at once, as several processes would open it.
+@Suite("SQLite store: many openers at once")
+struct SQLiteManyOpenersTests {
+    /// Opens a store on a thread of its own, as a process of its own would: opening blocks
+    /// while another connection holds a lock.
+    static func openOnThread(_ path: String) async throws -> SQLiteStore {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try SQLiteStore(path: path) }) }.start()
+        }
+    }
+
+    @Test("20 stores opening one new file at once all open, and all their writes are stored")
+    func openTogether() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("store.sqlite")
+        let stores = try await withThrowingTaskGroup(of: SQLiteStore.self) { group in
+            for _ in 0..<20 { group.addTask { try await Self.openOnThread(path) } }
+            return try await group.reduce(into: [SQLiteStore]()) { $0.append($1) }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, store) in stores.enumerated() {
+                group.addTask {
+                    _ = try await store.createTask(title: "opener \(index)", notes: nil)
+                    await store.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.countTasks(TaskQuery()) == 20)
+        await store.close()
+    }
+}

@@ -6,7 +6,7 @@ public enum Rules {
     public static let all: [Rule] =
         taskCreate + taskRead + taskUpdate + taskDelete + taskImport
         + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
-        + field + ids + durability + concurrency + model
+        + field + ids + durability + concurrency + sharedStorage + model
 
     /// The rules that apply to `backend`: those whose required capabilities it declares.
     /// The others are reported as not applicable by ``ConformanceRunner``.
@@ -35,6 +35,7 @@ public enum Rules {
         ("IDS", "Ids of the other kind of record"),
         ("DURABILITY", "Durability across close and reopen"),
         ("CONCURRENCY", "Concurrent use"),
+        ("SHARED", "Several stores on one storage: processes and connections at once"),
         ("MODEL", "Random operation sequences against the specification's model"),
     ]
 }
