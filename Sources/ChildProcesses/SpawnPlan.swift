@@ -45,30 +45,39 @@ struct SpawnPlan {
 
     private mutating func addStreams(_ options: ChildProcess.Options) throws {
         switch options.input {
-        case .nullDevice: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .nullDevice: addNullDevice(0)
         case .inherited: break
-        case .pipe:
-            let (read, write) = try makePipe()
-            (inputEnd, childEnds) = (write, childEnds + [read])
-            posix_spawn_file_actions_adddup2(&actions, read, 0)
+        case .pipe: inputEnd = try addPipe(0)
         }
         switch options.output {
-        case .nullDevice: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        case .nullDevice: addNullDevice(1)
         case .inherited: break
-        case .pipe:
-            let (read, write) = try makePipe()
-            (outputEnd, childEnds) = (read, childEnds + [write])
-            posix_spawn_file_actions_adddup2(&actions, write, 1)
+        case .pipe: outputEnd = try addPipe(1)
         }
         switch options.errors {
-        case .nullDevice: posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        case .nullDevice: addNullDevice(2)
         case .inherited: break
         case .output: posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        case .pipe:
-            let (read, write) = try makePipe()
-            (errorEnd, childEnds) = (read, childEnds + [write])
-            posix_spawn_file_actions_adddup2(&actions, write, 2)
+        case .pipe: errorEnd = try addPipe(2)
         }
+    }
+
+    /// The child's descriptor `target` (0, 1 or 2) on /dev/null.
+    private mutating func addNullDevice(_ target: Int32) {
+        posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+    }
+
+    /// The child's descriptor `target` on a new pipe: it reads its input from one, writes its
+    /// output and errors into one. Returns this process's end.
+    private mutating func addPipe(_ target: Int32) throws -> Int32 {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw SpawnError(description: "could not make a pipe: \(String(cString: strerror(errno)))") }
+        // Both ends close-on-exec, so no other child this process starts inherits them.
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let (childEnd, parentEnd) = target == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
+        childEnds.append(childEnd)
+        posix_spawn_file_actions_adddup2(&actions, childEnd, target)
+        return parentEnd
     }
 
     private mutating func addDirectory(_ directory: String?) throws {
@@ -95,14 +104,6 @@ struct SpawnPlan {
         for signal in options.defaultSignals { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(flags))
-    }
-
-    /// A pipe, both ends close-on-exec so no other child this process starts inherits them.
-    private mutating func makePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw SpawnError(description: "could not make a pipe: \(String(cString: strerror(errno)))") }
-        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
     }
 
     /// Closes the child's ends of the pipes: after the spawn, only the child holds them.
