@@ -71,8 +71,9 @@ public final class ChildProcess: @unchecked Sendable {
         leadsGroup = options.newProcessGroup
     }
 
-    /// Sends `signal` to the child, or with `wholeGroup` to its process group (when it leads
-    /// one). Nothing once the child has been reaped, so a reused process id is never signalled.
+    /// Sends `signal` to the child, or with `wholeGroup` to its process group when it leads one
+    /// (``Options/newProcessGroup``). To the child alone, nothing once it has been reaped, so
+    /// a process that reused its id is never signalled.
     public func kill(_ signal: Int32, wholeGroup: Bool = false) {
         lock.withLock {
             // A group outlives its leader while its members run, and its id is not reused meanwhile.
