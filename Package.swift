@@ -71,8 +71,10 @@ let package = Package(
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
-        // prctl(PR_SET_CHILD_SUBREAPER) for the exercise host, which the Swift Glibc module lacks.
+        // What the Swift Glibc module lacks: prctl (subreaper), closefrom and chdir for spawns, the sandbox.
         .target(name: "CProcessControl"),
+        // The kit's one way to start a program: posix_spawn with pipes, a folder, a process group.
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
         // The student API: the parts students write and what they may use, and nothing that does
         // an exercise's job. Exercises/ depends on this alone.
         .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess"], swiftSettings: strictSettings),
@@ -82,6 +84,7 @@ let package = Package(
             name: "ExerciseKit",
             dependencies: [
                 "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDHTTP", "CRUDBackends", "CProcessControl",
+                "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),
@@ -100,7 +103,7 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "CRUDMutants",
+                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),
@@ -121,7 +124,7 @@ let package = Package(
         .target(
             name: "CRUDTestSupport",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDBackends", "CRUDMutants", "CProcessControl",
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDServer", "CRUDHTTP", "CRUDBackends", "CRUDMutants", "ChildProcesses",
             ],
             path: "Tests/CRUDTestSupport",
             swiftSettings: strictSettings
@@ -157,6 +160,7 @@ if hasSolutions {
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [

@@ -46,6 +46,16 @@ int crudkit_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
 #endif
 }
 
+int crudkit_spawn_change_directory(posix_spawn_file_actions_t *actions, const char *path) {
+#if (defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))) || defined(__APPLE__)
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+#else
+    (void)actions;
+    (void)path;
+    return -1;
+#endif
+}
+
 #ifdef __linux__
 static int write_text(const char *path, const char *text) {
     int fd = open(path, O_WRONLY | O_CLOEXEC);

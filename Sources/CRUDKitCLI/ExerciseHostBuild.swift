@@ -1,3 +1,4 @@
+import ChildProcesses
 import ExerciseKit
 import Foundation
 
@@ -180,40 +181,43 @@ enum ExerciseHostBuild {
 
     /// Runs `command` in `folder` with `variables` added to this process's environment, with
     /// its output and errors together. Past ``buildLimit`` it is interrupted (as Ctrl-C
-    /// would, so SwiftPM stops its compilers too), and killed ten seconds later.
+    /// would, so SwiftPM stops its compilers too), and killed ten seconds later. The status
+    /// is its exit status, or 128 plus the signal that ended it.
     static func run(_ command: [String], in folder: String, adding variables: [String: String] = [:]) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         // PWD too: SwiftPM takes the package's folder from it, and the one inherited from this
         // process names another package (the instructor's kit, with its Solutions/).
-        process.environment = ProcessInfo.processInfo.environment.merging(variables.merging(["PWD": folder]) { given, _ in given }) {
+        let environment = ProcessInfo.processInfo.environment.merging(variables.merging(["PWD": folder]) { given, _ in given }) {
             _, added in added
         }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        guard let program = command.first else { throw CommandFailure("no command to run in \(folder)", exitCode: .failure) }
         let started = ContinuousClock.now
-        try process.run()
-        let watchdog = DispatchWorkItem { [process] in
-            guard process.isRunning else { return }
-            process.interrupt()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                program, Array(command.dropFirst()), options: .init(directory: folder, environment: environment, errors: .output))
+        } catch {
+            throw CommandFailure("\(error)", exitCode: .failure)
+        }
+        let watchdog = DispatchWorkItem {
+            guard child.ended() == nil else { return }
+            child.kill(SIGINT)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10) { child.kill(SIGKILL) }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + buildLimit.seconds, execute: watchdog)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        var (ending, output, _) = child.finish()
         watchdog.cancel()
-        var output = String(decoding: data, as: UTF8.self)
-        if process.terminationStatus != 0 && ContinuousClock.now - started >= buildLimit {
+        let status: Int32 =
+            switch ending {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            case .unknown: -1
+            }
+        if status != 0 && ContinuousClock.now - started >= buildLimit {
             output +=
                 "\n(\(command.prefix(2).joined(separator: " ")) stopped: it ran longer than \(Int(buildLimit.seconds / 60)) minutes)"
         }
-        return (process.terminationStatus, output)
+        return (status, output)
     }
 }

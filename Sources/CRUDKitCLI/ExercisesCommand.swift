@@ -1,4 +1,5 @@
 import CRUDConformance
+import ChildProcesses
 import ExerciseKit
 import Foundation
 
@@ -212,11 +213,11 @@ enum ExerciseWatcher {
             let latest = newestModification(in: folder)
             if latest != last {
                 last = latest
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["swift", "run", "-q", "crudkit", "exercises"]
-                try process.run()
-                process.waitUntilExit()
+                // On this terminal, in this process group: a Ctrl-C stops the checks and the watch.
+                let checks = try ChildProcess(
+                    "swift", ["run", "-q", "crudkit", "exercises"],
+                    options: .init(input: .inherited, output: .inherited, errors: .inherited))
+                checks.wait()
                 console.out("\n(watching; save a file to check again)\n")
             }
             try await Task.sleep(for: .seconds(1))

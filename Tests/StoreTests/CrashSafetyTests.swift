@@ -84,7 +84,7 @@ struct CrashSafetyTests {
         let path = folder.file("store.json")
         let process = try ChildProcess(writer.path, ["json", path, "7"])
         // Wait for the first acknowledged write: the child holds the lock from then on.
-        _ = process.output.availableData
+        _ = process.output?.availableData
         #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path, lockWait: .milliseconds(200)) }
         process.kill(SIGKILL)
         process.wait()

@@ -15,6 +15,10 @@ int crudkit_die_with_parent(void);
 /// inherits nothing but what it is given. Returns 0, or -1 where unsupported.
 int crudkit_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// Adds "change to the folder `path`" to a spawn's file actions (glibc 2.29 and later, macOS
+/// 10.15 and later). Returns 0, an error number, or -1 where unsupported.
+int crudkit_spawn_change_directory(posix_spawn_file_actions_t *actions, const char *path);
+
 /// The outcome of the sandbox a program linking this library entered before `main`, when its
 /// environment named the writable folders (CRUDKIT_HOST_WRITABLE, one per line): 0 in the
 /// sandbox, -1 not (nothing changed), -2 failed half way, 1 not asked (see below for each).

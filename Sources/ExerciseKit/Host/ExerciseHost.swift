@@ -1,5 +1,6 @@
 import CProcessControl
 import CRUDSpec
+import ChildProcesses
 import Foundation
 
 #if canImport(Glibc)
@@ -158,7 +159,7 @@ public final class ExerciseHost: @unchecked Sendable {
 
 /// One running host process.
 private final class Child: @unchecked Sendable {
-    let pid: pid_t
+    let process: ChildProcess
     let input: Int32
     let output: Int32
     let errors: ErrorTail
@@ -171,9 +172,9 @@ private final class Child: @unchecked Sendable {
         let description: String
     }
 
-    private init(pid: pid_t, input: Int32, output: Int32, errors: ErrorTail, scratch: String) {
+    private init(process: ChildProcess, input: Int32, output: Int32, errors: ErrorTail, scratch: String) {
         self.scratch = scratch
-        self.pid = pid
+        self.process = process
         self.input = input
         self.output = output
         self.errors = errors
@@ -185,33 +186,6 @@ private final class Child: @unchecked Sendable {
     /// Starts `executable` in a process group of its own, with pipes for its standard input,
     /// output and error; it may write its scratch folder and the folders in `writable`.
     static func start(_ executable: String, arguments: [String], writable: [String], sandboxed: Bool) throws -> Child {
-        var toChild: [Int32] = [0, 0]
-        var fromChild: [Int32] = [0, 0]
-        var errorPipe: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0, pipe(&errorPipe) == 0 else {
-            throw Reason(description: "pipes: \(String(cString: strerror(errno)))")
-        }
-        // Close-on-exec, so a program started elsewhere in the grader does not inherit them.
-        for fd in toChild + fromChild + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-        // Nothing else of the grader's crosses into the host: not a file, not another host's pipe.
-        if crudkit_spawn_close_from(&actions, 3) != 0 {
-            for fd in toChild + fromChild + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)  // the grader ignores SIGPIPE; the host starts with the default
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
         // A scratch folder of its own: the host works there (and HOME and TMPDIR point there),
         // and it is removed with the host, so what a submission writes is discarded.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-host-\(UUID().uuidString)").path
@@ -220,24 +194,27 @@ private final class Child: @unchecked Sendable {
         (environment["HOME"], environment["TMPDIR"], environment[HostFolder.variable]) = (scratch, scratch, scratch)
         environment[HostSandbox.writableVariable] = ([scratch] + writable).joined(separator: "\n")
         if !sandboxed { environment[HostSandbox.switchVariable] = "off" }
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-        var pid: pid_t = 0
-        let arguments = [executable] + arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
-        close(toChild[0])
-        close(fromChild[1])
-        close(errorPipe[1])
-        guard status == 0 else {
-            [toChild[1], fromChild[0], errorPipe[0]].forEach { _ = close($0) }
+        // SIGPIPE back to its default: the grader ignores it, the host starts without that.
+        let options = ChildProcess.Options(
+            environment: environment, input: .pipe, output: .pipe, errors: .pipe, newProcessGroup: true, defaultSignals: [SIGPIPE])
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(executable, arguments, options: options)
+        } catch {
             try? FileManager.default.removeItem(atPath: scratch)
-            throw Reason(description: "\(executable): \(String(cString: strerror(status)))")
+            throw error
+        }
+        guard let input = process.input, let output = process.output, let errors = process.errors else {
+            process.kill(SIGKILL, wholeGroup: true)
+            process.wait()
+            try? FileManager.default.removeItem(atPath: scratch)
+            throw Reason(description: "\(executable): started without its pipes")
         }
         // Writes to the host never block: a host that stops reading is caught by the deadline.
-        _ = fcntl(toChild[1], F_SETFL, fcntl(toChild[1], F_GETFL) | O_NONBLOCK)
-        return Child(pid: pid, input: toChild[1], output: fromChild[0], errors: ErrorTail(reading: errorPipe[0]), scratch: scratch)
+        _ = fcntl(input.fileDescriptor, F_SETFL, fcntl(input.fileDescriptor, F_GETFL) | O_NONBLOCK)
+        return Child(
+            process: process, input: input.fileDescriptor, output: output.fileDescriptor, errors: ErrorTail(reading: errors),
+            scratch: scratch)
     }
 
     /// Sends `request` and reads the answer with its number, within `limit`.
@@ -341,28 +318,29 @@ private final class Child: @unchecked Sendable {
 
     /// Why the child is gone: its exit status or signal, with the last error line it wrote.
     private func ended() -> Reason {
-        var status: Int32 = 0
-        var waited: pid_t = 0
+        var ending: ChildProcess.Ending?
         for _ in 0..<100 {
-            waited = waitpid(pid, &status, WNOHANG)
-            if waited != 0 { break }
+            ending = process.ended()
+            if ending != nil { break }
             usleep(10_000)
         }
         let said = errors.lastLines().map { ": \($0)" } ?? ""
-        guard waited == pid else { return Reason(description: "closed its channel and stopped answering\(said)") }
-        let signal = status & 0x7F
-        if signal == 0 { return Reason(description: "exited with status \((status >> 8) & 0xFF) in the middle of a call\(said)") }
-        let name: String =
-            switch signal {
-            case SIGILL, SIGTRAP: "trap"
-            case SIGSEGV, SIGBUS: "memory fault"
-            case SIGXCPU: "CPU time limit"
-            case SIGXFSZ: "file size limit"
-            case SIGKILL: "killed"
-            case SIGABRT: "abort"
-            default: "signal \(signal)"
-            }
-        return Reason(description: "crashed (\(name))\(said)")
+        switch ending {
+        case .exited(let status): return Reason(description: "exited with status \(status) in the middle of a call\(said)")
+        case .signalled(let signal):
+            let name: String =
+                switch signal {
+                case SIGILL, SIGTRAP: "trap"
+                case SIGSEGV, SIGBUS: "memory fault"
+                case SIGXCPU: "CPU time limit"
+                case SIGXFSZ: "file size limit"
+                case SIGKILL: "killed"
+                case SIGABRT: "abort"
+                default: "signal \(signal)"
+                }
+            return Reason(description: "crashed (\(name))\(said)")
+        case .unknown, nil: return Reason(description: "closed its channel and stopped answering\(said)")
+        }
     }
 
     /// Kills the child, its process group and every process below it, and reaps the child.
@@ -371,23 +349,24 @@ private final class Child: @unchecked Sendable {
         // session, as Foundation's Process makes) are below it, the subreaper, or, if it already
         // ended, below the grader and still marked with the host's scratch folder: stop them
         // all until no new one appears, then kill them.
-        signalProcess(-pid, SIGSTOP)
-        signalProcess(pid, SIGSTOP)
+        let pid = process.pid
+        process.kill(SIGSTOP, wholeGroup: true)
+        process.kill(SIGSTOP)
         var found: Set<pid_t> = []
         for _ in 0..<10 {
             let more = Set(ProcessTree.descendants(of: pid) + ProcessTree.marked(with: scratch)).subtracting(found)
             if more.isEmpty { break }
-            for process in more { signalProcess(process, SIGSTOP) }
+            for other in more where other != pid { signalProcess(other, SIGSTOP) }
             found.formUnion(more)
         }
-        for process in found { signalProcess(process, SIGKILL) }
-        signalProcess(-pid, SIGKILL)  // the whole group
-        signalProcess(pid, SIGKILL)
-        for process in found { _ = waitpid(process, nil, WNOHANG) }  // orphans re-parented to the grader
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-        close(input)
-        close(output)
+        found.remove(pid)  // the host itself (it is marked too) is signalled and reaped through `process`
+        for other in found { signalProcess(other, SIGKILL) }
+        process.kill(SIGKILL, wholeGroup: true)  // the whole group
+        process.kill(SIGKILL)
+        for other in found { _ = waitpid(other, nil, WNOHANG) }  // orphans re-parented to the grader
+        process.wait()
+        try? process.input?.close()
+        try? process.output?.close()
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
@@ -407,11 +386,11 @@ private final class Child: @unchecked Sendable {
 private final class ErrorTail: @unchecked Sendable {
     private let lock = NSLock()
     private var tail = Data()
-    private let fd: Int32
 
-    init(reading fd: Int32) {
-        self.fd = fd
+    /// Starts draining `handle`, which the thread holds (and so keeps open) until its end.
+    init(reading handle: FileHandle) {
         let thread = Thread { [self] in
+            let fd = handle.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
                 let count = read(fd, &buffer, buffer.count)
@@ -422,7 +401,7 @@ private final class ErrorTail: @unchecked Sendable {
                     if tail.count > 8_192 { tail = Data(tail.suffix(8_192)) }
                 }
             }
-            close(fd)
+            try? handle.close()
         }
         thread.start()
     }
