@@ -108,7 +108,7 @@ extension Mutant {
             Mutant(
                 "deleted-email-stays-taken", mistake: "keeps a set of taken emails that delete never empties", aimedAt: ["CONTACT-DUP-005"]
             ) { inner, _ in
-                StaleEmailIndexStore(inner: inner)
+                TakenEmailsStore(inner: inner, takesOnUpdate: false)
             }
         ) { s in
             let ada = try await s.makeContact("Ada", "ada@example.org")

@@ -156,7 +156,7 @@ extension Mutant {
                 "create-snapshot-lost-update",
                 mistake: "creates on a snapshot, awaits the write, then installs it: parallel creates overwrite each other",
                 aimedAt: ["CONCURRENCY-001"]
-            ) { _, clock in LostUpdateStore(clock: clock) }
+            ) { inner, clock in LostUpdateStore(inner: inner, clock: clock) }
         ) { s in
             let store = s.store
             let created = await withTaskGroup(of: Bool.self) { group in

@@ -40,13 +40,12 @@ struct LooseDomainEmailStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
-        guard !spaced, parts.count == 2, !parts[0].isEmpty, parts[1].contains(".") else { throw Hand.failure(.email, .invalidEmail) }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
+        let email = try Hand.email(email) { text in
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
+            return !spaced && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+        }
+        return try await inner.insertContact(name: checkedName, email: email, phone: try Validation.phone(phone))
     }
 }
 
@@ -55,16 +54,13 @@ struct SpaceOnlyEmailStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        let spaced = text.unicodeScalars.contains { $0 == " " || $0 == "\t" || Validation.isControl($0) }
-        guard !spaced, parts.count == 2, !parts[0].isEmpty, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else {
-            throw Hand.failure(.email, .invalidEmail)
+        let email = try Hand.email(email) { text in
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
+            let spaced = text.unicodeScalars.contains { $0 == " " || $0 == "\t" || Validation.isControl($0) }
+            return !spaced && parts.count == 2 && !parts[0].isEmpty && labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
         }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
+        return try await inner.insertContact(name: checkedName, email: email, phone: try Validation.phone(phone))
     }
 }
 
@@ -73,16 +69,13 @@ struct LastAtEmailStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        guard let at = text.lastIndex(of: "@") else { throw Hand.failure(.email, .invalidEmail) }
-        let labels = text[text.index(after: at)...].split(separator: ".", omittingEmptySubsequences: false)
-        let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
-        guard !spaced, at != text.startIndex, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else {
-            throw Hand.failure(.email, .invalidEmail)
+        let email = try Hand.email(email) { text in
+            guard let at = text.lastIndex(of: "@") else { return false }
+            let labels = text[text.index(after: at)...].split(separator: ".", omittingEmptySubsequences: false)
+            let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
+            return !spaced && at != text.startIndex && labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
         }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
+        return try await inner.insertContact(name: checkedName, email: email, phone: try Validation.phone(phone))
     }
 }
 
@@ -141,24 +134,9 @@ struct ASCIITrimPhoneStore: ForwardingStore {
 struct UnicodeDigitPhoneStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let checkedEmail = try Validation.email(email)
-        var checkedPhone: String?
-        if let phone, !Validation.trimmed(phone).isEmpty {
-            let text = Validation.trimmed(phone)
-            let allowed = Set(" +-().".unicodeScalars)
-            var digits = 0
-            for scalar in text.unicodeScalars {
-                if scalar.properties.numericType == .decimal {
-                    digits += 1
-                } else if !allowed.contains(scalar) {
-                    throw Hand.failure(.phone, .invalidPhone)
-                }
-            }
-            guard Validation.phoneDigits.contains(digits) else { throw Hand.failure(.phone, .invalidPhone) }
-            checkedPhone = text
-        }
-        return try await inner.insertContact(name: checkedName, email: checkedEmail, phone: checkedPhone)
+        try await inner.insertContact(
+            name: try Validation.name(name), email: try Validation.email(email),
+            phone: try Hand.phone(phone) { $0.properties.numericType == .decimal })
     }
 }
 
@@ -166,18 +144,9 @@ struct UnicodeDigitPhoneStore: ForwardingStore {
 struct PhoneLengthStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let checkedEmail = try Validation.email(email)
-        var checkedPhone: String?
-        if let phone, !Validation.trimmed(phone).isEmpty {
-            let text = Validation.trimmed(phone)
-            let allowed = Set("0123456789 +-().".unicodeScalars)
-            guard text.unicodeScalars.allSatisfy(allowed.contains), Validation.phoneDigits.contains(text.count) else {
-                throw Hand.failure(.phone, .invalidPhone)
-            }
-            checkedPhone = text
-        }
-        return try await inner.insertContact(name: checkedName, email: checkedEmail, phone: checkedPhone)
+        try await inner.insertContact(
+            name: try Validation.name(name), email: try Validation.email(email),
+            phone: try Hand.phone(phone, length: { text, _ in text.count }))
     }
 }
 
@@ -195,7 +164,7 @@ struct PhoneWithoutMaximumStore: ForwardingStore {
     let inner: RebuildingStore
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         try await inner.insertContact(
-            name: try Validation.name(name), email: try Validation.email(email), phone: try Hand.phone(phone) { $0 >= 7 })
+            name: try Validation.name(name), email: try Validation.email(email), phone: try Hand.phone(phone, inRange: { $0 >= 7 }))
     }
 }
 
