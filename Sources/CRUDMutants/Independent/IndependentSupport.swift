@@ -6,7 +6,11 @@ import Foundation
 /// A correct store whose whole state can be rebuilt from records. Mutants that validate
 /// text themselves (and let something wrong through) store what they built with it,
 /// as a hand-written backend would write its own rows.
-struct RebuildingStore: ForwardingStore {
+///
+/// An actor, as such a backend often is: it awaits the read of the records before it writes
+/// them back, so parallel writes through it interleave there and can lose each other (the
+/// rules of concurrency see that).
+actor RebuildingStore: ForwardingStore {
     let inner: MemoryStore
     /// The store's clock, for mutants that stamp records themselves.
     let clock: any CRUDClock
@@ -17,7 +21,7 @@ struct RebuildingStore: ForwardingStore {
     }
 
     /// Installs these records as the whole state; throws when they break an index (equal emails).
-    private func rebuild(_ change: ([TaskItem], [Contact]) -> (tasks: [TaskItem], contacts: [Contact])) async throws {
+    private func rebuild(_ change: @Sendable ([TaskItem], [Contact]) -> (tasks: [TaskItem], contacts: [Contact])) async throws {
         let current = await inner.currentState()
         let records = change(current.tasksInCreationOrder, current.contactsInCreationOrder)
         await inner.replaceState(with: try StoreState(tasks: records.tasks, contacts: records.contacts))
@@ -34,7 +38,7 @@ struct RebuildingStore: ForwardingStore {
 
     /// `task` changed by `change`, stored in place of the task with its id (keeping its place in
     /// creation order), and returned: a mutant's own write after reading or writing a record.
-    func amendTask(_ task: TaskItem, _ change: (inout TaskItem) -> Void) async throws -> TaskItem {
+    nonisolated func amendTask(_ task: TaskItem, _ change: (inout TaskItem) -> Void) async throws -> TaskItem {
         var task = task
         change(&task)
         let amended = task
@@ -51,7 +55,7 @@ struct RebuildingStore: ForwardingStore {
     }
 
     /// `contact` changed by `change`, stored in place of the contact with its id, and returned.
-    func amendContact(_ contact: Contact, _ change: (inout Contact) -> Void) async throws -> Contact {
+    nonisolated func amendContact(_ contact: Contact, _ change: (inout Contact) -> Void) async throws -> Contact {
         var contact = contact
         change(&contact)
         let amended = contact
