@@ -159,12 +159,7 @@ extension Mutant {
             ) { inner, clock in LostUpdateStore(inner: inner, clock: clock) }
         ) { s in
             let store = s.store
-            let created = await withTaskGroup(of: Bool.self) { group in
-                for index in 0..<100 { group.addTask { (try? await store.createTask(title: "Task \(index)", notes: nil)) != nil } }
-                var succeeded = 0
-                for await success in group where success { succeeded += 1 }
-                return succeeded
-            }
+            let created = await See.successes(of: 100) { _ = try await store.createTask(title: "Task \($0)", notes: nil) }
             return "created \(created); count \(await s.count())"
         },
         Witnessed(
