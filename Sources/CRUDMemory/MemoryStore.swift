@@ -26,6 +26,12 @@ public actor MemoryStore: CRUDSpec {
         state
     }
 
+    /// Replaces everything the store holds with `newState`, in one step. For stores that
+    /// compute their records elsewhere and install them, as a backend rewriting its file would.
+    public func replaceState(with newState: StoreState) {
+        state = newState
+    }
+
     public func createTask(title: String, notes: String?) throws -> TaskItem {
         try state.createTask(title: title, notes: notes, now: clock.timestamp())
     }

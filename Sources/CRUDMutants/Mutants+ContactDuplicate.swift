@@ -9,7 +9,7 @@ extension Mutant {
         Mutant(
             "duplicate-emails", mistake: "keeps contacts in a plain list and never checks that emails are unique",
             aimedAt: ["CONTACT-DUP-001", "CONTACT-DUP-002", "CONTACT-DUP-003", "CONCURRENCY-002"]
-        ) { inner, clock in DuplicateEmailsStore(inner: inner, clock: clock) },
+        ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .neverChecked) },
         Mutant(
             "case-sensitive-email-uniqueness", mistake: "compares emails letter for letter, so ADA@ and ada@ are both stored",
             aimedAt: ["CONTACT-DUP-002"]
@@ -20,56 +20,8 @@ extension Mutant {
         Mutant(
             "emails-never-freed", mistake: "keeps every email it ever saw as taken, even after delete or change",
             aimedAt: ["CONTACT-DUP-005"]
-        ) { inner, _ in EmailsNeverFreedStore(inner: inner) },
+        ) { inner, _ in TakenEmailsStore(inner: inner, takesOnUpdate: true) },
     ]
-}
-
-/// Keeps contacts in an array of its own and checks every field except email uniqueness.
-actor DuplicateEmailsStore: ForwardingStore {
-    let inner: MemoryStore
-    private let clock: any CRUDClock
-    private var list: [Contact] = []
-
-    init(inner: MemoryStore, clock: any CRUDClock) {
-        self.inner = inner
-        self.clock = clock
-    }
-
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let now = clock.timestamp()
-        let contact = Contact(
-            id: UUID(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
-            createdAt: now, updatedAt: now)
-        list.append(contact)
-        return contact
-    }
-
-    func contact(id: UUID) async throws -> Contact {
-        guard let contact = list.first(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
-        return contact
-    }
-
-    func contacts(_ query: ContactQuery) async throws -> [Contact] {
-        try query.validate()
-        let found = RecordOrder.contacts(list.filter { TextKey.matches($0.name, search: query.effectiveSearch) }).dropFirst(query.offset)
-        return Array(found.prefix(query.limit ?? found.count))
-    }
-
-    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
-        guard let index = list.firstIndex(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
-        var contact = list[index]
-        if let name = changes.name { contact.name = try Validation.name(name) }
-        if let email = changes.email { contact.email = try Validation.email(email) }
-        if let phone = changes.phone { contact.phone = try Validation.phone(phone) }
-        contact.updatedAt = clock.timestamp()
-        list[index] = contact
-        return contact
-    }
-
-    func deleteContact(id: UUID) async throws {
-        guard let index = list.firstIndex(where: { $0.id == id }) else { throw CRUDError.notFound(id: id) }
-        list.remove(at: index)
-    }
 }
 
 /// Refuses to give a contact its own email in other letters.
@@ -82,24 +34,29 @@ struct OwnEmailRefusedStore: ForwardingStore {
     }
 }
 
-/// Remembers every email it has stored and refuses it forever.
-actor EmailsNeverFreedStore: ForwardingStore {
+/// Keeps its own set of taken emails beside the inner store's index, filled on create (and on
+/// update when `takesOnUpdate`) and never emptied: an email once stored stays refused, even
+/// after its contact is deleted or changed.
+actor TakenEmailsStore: ForwardingStore {
     let inner: MemoryStore
-    private var seen: Set<String> = []
+    private let takesOnUpdate: Bool
+    private var taken: Set<String> = []
 
-    init(inner: MemoryStore) { self.inner = inner }
+    init(inner: MemoryStore, takesOnUpdate: Bool) {
+        self.inner = inner
+        self.takesOnUpdate = takesOnUpdate
+    }
 
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let normalized = Validation.trimmed(email).lowercased()
-        if seen.contains(normalized) { throw CRUDError.duplicate(field: .email) }
+        if taken.contains(Validation.trimmed(email).lowercased()) { throw CRUDError.duplicate(field: .email) }
         let contact = try await inner.createContact(name: name, email: email, phone: phone)
-        seen.insert(contact.email)
+        taken.insert(contact.email)
         return contact
     }
 
     func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
         let contact = try await inner.updateContact(id: id, changes)
-        seen.insert(contact.email)
+        if takesOnUpdate { taken.insert(contact.email) }
         return contact
     }
 }

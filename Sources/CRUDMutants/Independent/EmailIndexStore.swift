@@ -1,3 +1,4 @@
+import CRUDConformance
 import CRUDMemory
 import CRUDSpec
 import Foundation
@@ -6,6 +7,8 @@ import Foundation
 enum EmailIndexFlaw: Sendable {
     /// No flaw: the index holds normalized emails and is checked before every write.
     case none
+    /// The index is kept but never read: every email is accepted, taken or not.
+    case neverChecked
     /// Create looks the email up as typed (trimmed, not lowercased).
     case createLooksUpTyped
     /// Update looks the new email up as typed (trimmed, not lowercased).
@@ -16,15 +19,16 @@ enum EmailIndexFlaw: Sendable {
 
 /// Tasks in a memory store; contacts in an array with a separate set of taken emails, as a
 /// developer would write them without a database's unique index.
-actor EmailIndexStore: CRUDSpec {
-    let taskStore: MemoryStore
+actor EmailIndexStore: ForwardingStore {
+    /// The store that keeps the tasks (its contacts are never used).
+    let inner: MemoryStore
     private let clock: any CRUDClock
     private let flaw: EmailIndexFlaw
     private var records: [Contact]
     private var emailIndex: Set<String>
 
     init(tasks: MemoryStore, clock: any CRUDClock, contacts: [Contact] = [], indexed: Bool = true, flaw: EmailIndexFlaw = .none) {
-        taskStore = tasks
+        inner = tasks
         self.clock = clock
         self.flaw = flaw
         records = contacts
@@ -33,12 +37,14 @@ actor EmailIndexStore: CRUDSpec {
 
     func allContacts() -> [Contact] { records }
 
+    private func isTaken(_ key: String) -> Bool { flaw != .neverChecked && emailIndex.contains(key) }
+
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         let checkedName = try Validation.name(name)
         let checkedEmail = try Validation.email(email)
         let checkedPhone = try Validation.phone(phone)
         let key = flaw == .createLooksUpTyped ? Validation.trimmed(email) : checkedEmail
-        if emailIndex.contains(key) { throw CRUDError.duplicate(field: .email) }
+        if isTaken(key) { throw CRUDError.duplicate(field: .email) }
         if flaw == .awaitBetweenCheckAndInsert { try? await Task.sleep(nanoseconds: 10_000_000) }
         let now = clock.timestamp()
         let contact = Contact(id: UUID(), name: checkedName, email: checkedEmail, phone: checkedPhone, createdAt: now, updatedAt: now)
@@ -66,7 +72,7 @@ actor EmailIndexStore: CRUDSpec {
         if let email = changes.email {
             contact.email = try Validation.email(email)
             let key = flaw == .updateLooksUpTyped ? Validation.trimmed(email) : contact.email
-            if key != oldEmail, emailIndex.contains(key) { throw CRUDError.duplicate(field: .email) }
+            if key != oldEmail, isTaken(key) { throw CRUDError.duplicate(field: .email) }
         }
         if let phone = changes.phone { contact.phone = try Validation.phone(phone) }
         contact.updatedAt = clock.timestamp()
@@ -81,17 +87,4 @@ actor EmailIndexStore: CRUDSpec {
         emailIndex.remove(records.remove(at: index).email)
     }
 
-    func createTask(title: String, notes: String?) async throws -> TaskItem { try await taskStore.createTask(title: title, notes: notes) }
-    func task(id: UUID) async throws -> TaskItem { try await taskStore.task(id: id) }
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] { try await taskStore.tasks(query) }
-    func countTasks(_ query: TaskQuery) async throws -> Int { try await taskStore.countTasks(query) }
-    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try await taskStore.renameTask(id: id, to: title) }
-    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try await taskStore.editTaskNotes(id: id, notes: notes) }
-    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
-        try await taskStore.setTaskCompleted(id: id, isCompleted)
-    }
-    func toggleTask(id: UUID) async throws -> TaskItem { try await taskStore.toggleTask(id: id) }
-    func deleteTask(id: UUID) async throws { try await taskStore.deleteTask(id: id) }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { try await taskStore.importTasks(titles: titles) }
-    func close() async throws { await taskStore.close() }
 }

@@ -9,7 +9,7 @@ extension Mutant {
                 "email-lowercased-in-ascii", mistake: "lowercases emails with an A-Z table, like SQL lower()",
                 aimedAt: ["FIELD-006"]
             ) { _, clock in
-                ASCIILowerEmailStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), email: WrongContactField.asciiLowerEmail)
             }
         ) { s in await s.add("Émile", "ÉMILE@Example.org") },
         Witnessed(
@@ -33,7 +33,7 @@ extension Mutant {
                 "email-domain-labels-unchecked", mistake: "checks only that the domain contains a dot: empty labels pass",
                 aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
-                LooseDomainEmailStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), email: WrongContactField.looseDomainEmail)
             }
         ) { s in await s.add("Ada", "ada@example..org") },
         Witnessed(
@@ -57,7 +57,7 @@ extension Mutant {
             Mutant(
                 "name-limit-copied-from-title", mistake: "validates names with the title's limit of 200", aimedAt: ["CONTACT-CREATE-002"]
             ) { _, clock in
-                NameLimitCopiedStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), name: WrongContactField.titleLimitName)
             }
         ) { s in
             await See.attempt({ try await s.makeContact(String(repeating: "a", count: 150), "ada@example.org") }) {
@@ -69,7 +69,7 @@ extension Mutant {
                 "name-controls-c0-only", mistake: "treats only scalars below U+0020 as control characters: DEL and C1 pass",
                 aimedAt: ["FIELD-004"]
             ) { _, clock in
-                C0OnlyNameStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), name: WrongContactField.c0OnlyName)
             }
         ) { s in "\(await s.add("Ada\u{7F}Lovelace", "ada@example.org")); \(await s.add("Bob\u{9B}Hope", "bob@example.org"))" },
         Witnessed(
@@ -85,7 +85,7 @@ extension Mutant {
                 "phone-any-decimal-digit", mistake: "counts any Unicode decimal digit (Arabic-Indic, fullwidth) as a phone digit",
                 aimedAt: ["CONTACT-CREATE-006"]
             ) { _, clock in
-                UnicodeDigitPhoneStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), phone: WrongContactField.unicodeDigitPhone)
             }
         ) { s in await s.add("Ada", "ada@example.org", phone: "٠١٢٣٤٥٦٧٨٩") },
         Witnessed(
@@ -93,7 +93,7 @@ extension Mutant {
                 "phone-length-not-digits", mistake: "checks the phone's length (7 to 15 characters) instead of its digit count",
                 aimedAt: ["CONTACT-CREATE-005"]
             ) { _, clock in
-                PhoneLengthStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), phone: WrongContactField.phoneLength)
             }
         ) { s in await s.add("Ada", "ada@example.org", phone: "12-34-56") },
         Witnessed(
@@ -130,7 +130,7 @@ extension Mutant {
                 "email-unicode-space-inside", mistake: "refuses only space and tab inside emails: U+00A0 passes",
                 aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
-                SpaceOnlyEmailStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), email: WrongContactField.spaceOnlyEmail)
             }
         ) { s in await s.add("Ada", "ada\u{00A0}lovelace@example.org") },
         Witnessed(
@@ -138,12 +138,12 @@ extension Mutant {
                 "email-split-at-last-at", mistake: "splits the email at its last @, so two @ pass",
                 aimedAt: ["CONTACT-CREATE-003"]
             ) { _, clock in
-                LastAtEmailStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), email: WrongContactField.lastAtEmail)
             }
         ) { s in await s.add("Ada", "ada@home@example.org") },
         Witnessed(
             Mutant("phone-allows-slash", mistake: "allows / as a phone separator", aimedAt: ["CONTACT-CREATE-006"]) { _, clock in
-                SlashPhoneStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), phone: WrongContactField.slashPhone)
             }
         ) { s in await s.add("Ada", "ada@example.org", phone: "030/1234567") },
         Witnessed(
@@ -151,7 +151,7 @@ extension Mutant {
                 "phone-without-maximum", mistake: "checks that a phone has at least 7 digits, with no upper bound",
                 aimedAt: ["CONTACT-CREATE-006"]
             ) { _, clock in
-                PhoneWithoutMaximumStore(inner: RebuildingStore(clock: clock))
+                HandContactStore(inner: RebuildingStore(clock: clock), phone: WrongContactField.phoneWithoutMaximum)
             }
         ) { s in await s.add("Ada", "ada@example.org", phone: "+1 234 567 890 123 456") },
     ]

@@ -108,7 +108,7 @@ extension Mutant {
             Mutant(
                 "deleted-email-stays-taken", mistake: "keeps a set of taken emails that delete never empties", aimedAt: ["CONTACT-DUP-005"]
             ) { inner, _ in
-                StaleEmailIndexStore(inner: inner)
+                TakenEmailsStore(inner: inner, takesOnUpdate: false)
             }
         ) { s in
             let ada = try await s.makeContact("Ada", "ada@example.org")
@@ -133,13 +133,8 @@ extension Mutant {
             ) { inner, clock in EmailIndexStore(tasks: inner, clock: clock, flaw: .awaitBetweenCheckAndInsert) }
         ) { s in
             let store = s.store
-            let created = await withTaskGroup(of: Bool.self) { group in
-                for index in 0..<20 {
-                    group.addTask { (try? await store.createContact(name: "Twin \(index)", email: "twin@example.org", phone: nil)) != nil }
-                }
-                var succeeded = 0
-                for await success in group where success { succeeded += 1 }
-                return succeeded
+            let created = await See.successes(of: 20) {
+                _ = try await store.createContact(name: "Twin \($0)", email: "twin@example.org", phone: nil)
             }
             return "\(created) of 20 created"
         },

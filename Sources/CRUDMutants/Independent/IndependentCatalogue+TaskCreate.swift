@@ -156,15 +156,10 @@ extension Mutant {
                 "create-snapshot-lost-update",
                 mistake: "creates on a snapshot, awaits the write, then installs it: parallel creates overwrite each other",
                 aimedAt: ["CONCURRENCY-001"]
-            ) { _, clock in LostUpdateStore(clock: clock) }
+            ) { inner, clock in LostUpdateStore(inner: inner, clock: clock) }
         ) { s in
             let store = s.store
-            let created = await withTaskGroup(of: Bool.self) { group in
-                for index in 0..<100 { group.addTask { (try? await store.createTask(title: "Task \(index)", notes: nil)) != nil } }
-                var succeeded = 0
-                for await success in group where success { succeeded += 1 }
-                return succeeded
-            }
+            let created = await See.successes(of: 100) { _ = try await store.createTask(title: "Task \($0)", notes: nil) }
             return "created \(created); count \(await s.count())"
         },
         Witnessed(

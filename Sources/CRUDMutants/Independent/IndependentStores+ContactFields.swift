@@ -5,14 +5,94 @@ import Foundation
 
 // Contact creation mistakes: name, email and phone rules, and text that does not round-trip.
 
-/// Lowercases the email with an A–Z table (SQL's lower()), after validating it correctly.
-struct ASCIILowerEmailStore: ForwardingStore {
+/// Validates a new contact's fields with the rules given (the right ones unless a mutant
+/// replaces one with its own, wrong, version) and stores what they return, as a backend that
+/// validates by hand would write its own row.
+struct HandContactStore: ForwardingStore {
     let inner: RebuildingStore
+    var name: @Sendable (String) throws -> String = { try Validation.name($0) }
+    var email: @Sendable (String) throws -> String = { try Validation.email($0) }
+    var phone: @Sendable (String?) throws -> String? = { try Validation.phone($0) }
+
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        _ = try Validation.email(email)
-        let checkedPhone = try Validation.phone(phone)
-        return try await inner.insertContact(name: checkedName, email: Hand.asciiLowercased(Validation.trimmed(email)), phone: checkedPhone)
+        let checkedName = try self.name(name)
+        let checkedEmail = try self.email(email)
+        return try await inner.insertContact(name: checkedName, email: checkedEmail, phone: try self.phone(phone))
+    }
+}
+
+/// The hand-written field rules of the contact mutants, each wrong in one way.
+enum WrongContactField {
+    /// Lowercases the email with an A–Z table (SQL's lower()), after validating it correctly.
+    static func asciiLowerEmail(_ raw: String) throws(CRUDError) -> String {
+        _ = try Validation.email(raw)
+        return Hand.asciiLowercased(Validation.trimmed(raw))
+    }
+
+    /// Checks the domain only for "contains a dot", so empty labels ("example..org") pass.
+    static func looseDomainEmail(_ raw: String) throws(CRUDError) -> String {
+        try Hand.email(raw) { text in
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            return !spaced(text) && parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+        }
+    }
+
+    /// Looks for " " and tab inside the email, not for Unicode whitespace such as U+00A0.
+    static func spaceOnlyEmail(_ raw: String) throws(CRUDError) -> String {
+        try Hand.email(raw) { text in
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            let spaced = text.unicodeScalars.contains { $0 == " " || $0 == "\t" || Validation.isControl($0) }
+            return !spaced && parts.count == 2 && !parts[0].isEmpty && labelled(parts[1])
+        }
+    }
+
+    /// Splits the email at its last "@", so "a@b@example.org" passes with local part "a@b".
+    static func lastAtEmail(_ raw: String) throws(CRUDError) -> String {
+        try Hand.email(raw) { text in
+            guard let at = text.lastIndex(of: "@") else { return false }
+            return !spaced(text) && at != text.startIndex && labelled(text[text.index(after: at)...])
+        }
+    }
+
+    /// Validates the name with the title's limit (200), copied from the task code.
+    static func titleLimitName(_ raw: String) throws(CRUDError) -> String {
+        try Hand.line(Validation.trimmed(raw), .name, max: Validation.maxTitleLength)
+    }
+
+    /// Treats only C0 (below U+0020) as control characters in names: DEL and C1 pass.
+    static func c0OnlyName(_ raw: String) throws(CRUDError) -> String {
+        try Hand.line(Validation.trimmed(raw), .name, max: Validation.maxNameLength) { $0.value < 0x20 }
+    }
+
+    /// Counts any decimal digit (Arabic-Indic, fullwidth …) as a digit of the phone.
+    static func unicodeDigitPhone(_ raw: String?) throws(CRUDError) -> String? {
+        try Hand.phone(raw, isDigit: { $0.properties.numericType == .decimal })
+    }
+
+    /// Checks the phone's length (7 to 15 characters) rather than its count of digits.
+    static func phoneLength(_ raw: String?) throws(CRUDError) -> String? {
+        try Hand.phone(raw, length: { text, _ in text.count })
+    }
+
+    /// Allows "/" in phones as a separator ("030/1234567"), as many European numbers are written.
+    static func slashPhone(_ raw: String?) throws(CRUDError) -> String? {
+        try Hand.phone(raw, extra: ["/"])
+    }
+
+    /// Checks that a phone has at least 7 digits, and forgets the upper bound of 15.
+    static func phoneWithoutMaximum(_ raw: String?) throws(CRUDError) -> String? {
+        try Hand.phone(raw, inRange: { $0 >= 7 })
+    }
+
+    /// Whitespace or a control character anywhere in the (trimmed) email: the right check.
+    private static func spaced(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
+    }
+
+    /// At least two labels after the "@", none empty: the right check of a domain.
+    private static func labelled(_ domain: Substring) -> Bool {
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 }
 
@@ -32,57 +112,6 @@ struct StrictEmailStore: ForwardingStore {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789._-@".unicodeScalars)
         if !Validation.trimmed(email).lowercased().unicodeScalars.allSatisfy(allowed.contains) { throw Hand.failure(.email, .invalidEmail) }
         return try await inner.createContact(name: name, email: email, phone: phone)
-    }
-}
-
-/// Checks the domain only for "contains a dot", so empty labels ("example..org") pass.
-struct LooseDomainEmailStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
-        guard !spaced, parts.count == 2, !parts[0].isEmpty, parts[1].contains(".") else { throw Hand.failure(.email, .invalidEmail) }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
-    }
-}
-
-/// Looks for " " and tab inside the email, not for Unicode whitespace such as U+00A0.
-struct SpaceOnlyEmailStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let labels = parts.count == 2 ? parts[1].split(separator: ".", omittingEmptySubsequences: false) : []
-        let spaced = text.unicodeScalars.contains { $0 == " " || $0 == "\t" || Validation.isControl($0) }
-        guard !spaced, parts.count == 2, !parts[0].isEmpty, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else {
-            throw Hand.failure(.email, .invalidEmail)
-        }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
-    }
-}
-
-/// Splits the email at its last "@", so "a@b@example.org" passes with local part "a@b".
-struct LastAtEmailStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let text = Validation.trimmed(email).lowercased()
-        if text.isEmpty { throw Hand.failure(.email, .empty) }
-        if text.count > Validation.maxEmailLength { throw Hand.failure(.email, .tooLong(max: Validation.maxEmailLength)) }
-        guard let at = text.lastIndex(of: "@") else { throw Hand.failure(.email, .invalidEmail) }
-        let labels = text[text.index(after: at)...].split(separator: ".", omittingEmptySubsequences: false)
-        let spaced = text.unicodeScalars.contains { $0.properties.isWhitespace || Validation.isControl($0) }
-        guard !spaced, at != text.startIndex, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else {
-            throw Hand.failure(.email, .invalidEmail)
-        }
-        return try await inner.insertContact(name: checkedName, email: text, phone: try Validation.phone(phone))
     }
 }
 
@@ -106,24 +135,6 @@ struct BlankEmailPatternStore: ForwardingStore {
     }
 }
 
-/// Validates the name with the title's limit (200), copied from the task code.
-struct NameLimitCopiedStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Hand.line(Validation.trimmed(name), .name, max: Validation.maxTitleLength)
-        return try await inner.insertContact(name: checkedName, email: try Validation.email(email), phone: try Validation.phone(phone))
-    }
-}
-
-/// Treats only C0 (below U+0020) as control characters in names: DEL and C1 pass.
-struct C0OnlyNameStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Hand.line(Validation.trimmed(name), .name, max: Validation.maxNameLength) { $0.value < 0x20 }
-        return try await inner.insertContact(name: checkedName, email: try Validation.email(email), phone: try Validation.phone(phone))
-    }
-}
-
 /// Trims the phone of ASCII spaces only before checking its characters.
 struct ASCIITrimPhoneStore: ForwardingStore {
     let inner: MemoryStore
@@ -134,68 +145,6 @@ struct ASCIITrimPhoneStore: ForwardingStore {
             if !text.isEmpty, !text.unicodeScalars.allSatisfy(allowed.contains) { throw Hand.failure(.phone, .invalidPhone) }
         }
         return try await inner.createContact(name: name, email: email, phone: phone)
-    }
-}
-
-/// A phone's own validation that counts any decimal digit (Arabic-Indic, fullwidth …) as a digit.
-struct UnicodeDigitPhoneStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let checkedEmail = try Validation.email(email)
-        var checkedPhone: String?
-        if let phone, !Validation.trimmed(phone).isEmpty {
-            let text = Validation.trimmed(phone)
-            let allowed = Set(" +-().".unicodeScalars)
-            var digits = 0
-            for scalar in text.unicodeScalars {
-                if scalar.properties.numericType == .decimal {
-                    digits += 1
-                } else if !allowed.contains(scalar) {
-                    throw Hand.failure(.phone, .invalidPhone)
-                }
-            }
-            guard Validation.phoneDigits.contains(digits) else { throw Hand.failure(.phone, .invalidPhone) }
-            checkedPhone = text
-        }
-        return try await inner.insertContact(name: checkedName, email: checkedEmail, phone: checkedPhone)
-    }
-}
-
-/// Checks the phone's length (7 to 15 characters) rather than its count of digits.
-struct PhoneLengthStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        let checkedName = try Validation.name(name)
-        let checkedEmail = try Validation.email(email)
-        var checkedPhone: String?
-        if let phone, !Validation.trimmed(phone).isEmpty {
-            let text = Validation.trimmed(phone)
-            let allowed = Set("0123456789 +-().".unicodeScalars)
-            guard text.unicodeScalars.allSatisfy(allowed.contains), Validation.phoneDigits.contains(text.count) else {
-                throw Hand.failure(.phone, .invalidPhone)
-            }
-            checkedPhone = text
-        }
-        return try await inner.insertContact(name: checkedName, email: checkedEmail, phone: checkedPhone)
-    }
-}
-
-/// Allows "/" in phones as a separator ("030/1234567"), as many European numbers are written.
-struct SlashPhoneStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await inner.insertContact(
-            name: try Validation.name(name), email: try Validation.email(email), phone: try Hand.phone(phone, extra: ["/"]))
-    }
-}
-
-/// Checks that a phone has at least 7 digits, and forgets the upper bound of 15.
-struct PhoneWithoutMaximumStore: ForwardingStore {
-    let inner: RebuildingStore
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await inner.insertContact(
-            name: try Validation.name(name), email: try Validation.email(email), phone: try Hand.phone(phone) { $0 >= 7 })
     }
 }
 

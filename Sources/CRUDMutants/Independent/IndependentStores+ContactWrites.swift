@@ -94,20 +94,6 @@ struct UpdateChecksSelfStore: ForwardingStore {
     }
 }
 
-/// Keeps its own set of taken emails, filled on create and never emptied on delete.
-actor StaleEmailIndexStore: ForwardingStore {
-    let inner: MemoryStore
-    private var taken: Set<String> = []
-    init(inner: MemoryStore) { self.inner = inner }
-
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        if let normalized = try? Validation.email(email), taken.contains(normalized) { throw CRUDError.duplicate(field: .email) }
-        let contact = try await inner.createContact(name: name, email: email, phone: phone)
-        taken.insert(contact.email)
-        return contact
-    }
-}
-
 /// INSERT OR REPLACE: a create with a taken email replaces the contact that held it.
 struct InsertOrReplaceStore: ForwardingStore {
     let inner: MemoryStore
@@ -159,10 +145,7 @@ struct BlankPhoneKeptStore: ForwardingStore {
 struct UpdateResetsCreatedStore: ForwardingStore {
     let inner: RebuildingStore
     func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
-        var contact = try await inner.updateContact(id: id, changes)
-        contact.createdAt = contact.updatedAt
-        try await inner.replaceContact(contact)
-        return contact
+        try await inner.amendContact(inner.updateContact(id: id, changes)) { $0.createdAt = $0.updatedAt }
     }
 }
 
@@ -171,8 +154,8 @@ struct DeleteContactByNameStore: ForwardingStore {
     let inner: MemoryStore
     func deleteContact(id: UUID) async throws {
         let target = try await inner.contact(id: id)
-        for contact in await inner.currentState().contactsInCreationOrder where contact.name == target.name {
-            try await inner.deleteContact(id: contact.id)
+        try await Hand.deleteAll(await inner.currentState().contactsInCreationOrder, sharing: \.name, with: target) {
+            try await inner.deleteContact(id: $0)
         }
     }
 }

@@ -158,7 +158,7 @@ struct UnindexedReopenStore: ForwardingStore {
     }
 
     func close() async throws {
-        saved.value = File(tasks: await inner.taskStore.currentState(), contacts: await inner.allContacts())
+        saved.value = File(tasks: await inner.inner.currentState(), contacts: await inner.allContacts())
         try await inner.close()
     }
 }

@@ -221,41 +221,16 @@ struct DropsNotesStore: ForwardingStore {
 }
 
 /// Creates from a snapshot of the state, awaits the "write", then installs the snapshot:
-/// actor reentrancy lets parallel creates overwrite each other.
-actor LostUpdateStore: CRUDSpec {
-    private var base: MemoryStore
-    private let clock: any CRUDClock
-
-    init(clock: any CRUDClock) {
-        self.clock = clock
-        base = MemoryStore(clock: clock)
-    }
+/// parallel creates each install their own snapshot, and all but the last are lost.
+struct LostUpdateStore: ForwardingStore {
+    let inner: MemoryStore
+    let clock: any CRUDClock
 
     func createTask(title: String, notes: String?) async throws -> TaskItem {
-        var snapshot = await base.currentState()
+        var snapshot = await inner.currentState()
         let task = try snapshot.createTask(title: title, notes: notes, now: clock.timestamp())
         try? await Task.sleep(nanoseconds: 10_000_000)  // writing the file: long enough that parallel creates overlap
-        base = MemoryStore(state: snapshot, clock: clock)
+        await inner.replaceState(with: snapshot)
         return task
     }
-
-    func task(id: UUID) async throws -> TaskItem { try await base.task(id: id) }
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] { try await base.tasks(query) }
-    func countTasks(_ query: TaskQuery) async throws -> Int { try await base.countTasks(query) }
-    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try await base.renameTask(id: id, to: title) }
-    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try await base.editTaskNotes(id: id, notes: notes) }
-    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
-        try await base.setTaskCompleted(id: id, isCompleted)
-    }
-    func toggleTask(id: UUID) async throws -> TaskItem { try await base.toggleTask(id: id) }
-    func deleteTask(id: UUID) async throws { try await base.deleteTask(id: id) }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { try await base.importTasks(titles: titles) }
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await base.createContact(name: name, email: email, phone: phone)
-    }
-    func contact(id: UUID) async throws -> Contact { try await base.contact(id: id) }
-    func contacts(_ query: ContactQuery) async throws -> [Contact] { try await base.contacts(query) }
-    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try await base.updateContact(id: id, changes) }
-    func deleteContact(id: UUID) async throws { try await base.deleteContact(id: id) }
-    func close() async throws { await base.close() }
 }

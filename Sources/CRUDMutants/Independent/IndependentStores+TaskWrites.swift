@@ -10,11 +10,11 @@ struct RenameRebuildsStore: ForwardingStore {
     let inner: RebuildingStore
     func renameTask(id: UUID, to title: String) async throws -> TaskItem {
         let checked = try Validation.title(title)
-        let old = try await inner.task(id: id)
-        let task = TaskItem(
-            id: id, title: checked, notes: old.notes, isCompleted: false, createdAt: old.createdAt, updatedAt: inner.clock.timestamp())
-        try await inner.replaceTask(task)
-        return task
+        return try await inner.amendTask(inner.task(id: id)) { task in
+            task = TaskItem(
+                id: id, title: checked, notes: task.notes, isCompleted: false, createdAt: task.createdAt,
+                updatedAt: inner.clock.timestamp())
+        }
     }
 }
 
@@ -22,10 +22,7 @@ struct RenameRebuildsStore: ForwardingStore {
 struct RenameUpdatedFromCreatedStore: ForwardingStore {
     let inner: RebuildingStore
     func renameTask(id: UUID, to title: String) async throws -> TaskItem {
-        var task = try await inner.renameTask(id: id, to: title)
-        task.updatedAt = task.createdAt
-        try await inner.replaceTask(task)
-        return task
+        try await inner.amendTask(inner.renameTask(id: id, to: title)) { $0.updatedAt = $0.createdAt }
     }
 }
 
@@ -46,11 +43,10 @@ struct RenameSkipsControlsStore: ForwardingStore {
         let text = Validation.trimmed(title)
         if text.isEmpty { throw Hand.failure(.title, .empty) }
         if text.count > Validation.maxTitleLength { throw Hand.failure(.title, .tooLong(max: Validation.maxTitleLength)) }
-        var task = try await inner.task(id: id)
-        task.title = text
-        task.updatedAt = inner.clock.timestamp()
-        try await inner.replaceTask(task)
-        return task
+        return try await inner.amendTask(inner.task(id: id)) { task in
+            task.title = text
+            task.updatedAt = inner.clock.timestamp()
+        }
     }
 }
 
@@ -69,11 +65,10 @@ struct RenameUntrimmedStore: ForwardingStore {
     let inner: RebuildingStore
     func renameTask(id: UUID, to title: String) async throws -> TaskItem {
         _ = try Validation.title(title)
-        var task = try await inner.task(id: id)
-        task.title = title
-        task.updatedAt = inner.clock.timestamp()
-        try await inner.replaceTask(task)
-        return task
+        return try await inner.amendTask(inner.task(id: id)) { task in
+            task.title = title
+            task.updatedAt = inner.clock.timestamp()
+        }
     }
 }
 
@@ -85,11 +80,10 @@ struct NotesEditWithoutLengthStore: ForwardingStore {
         if let text, text.unicodeScalars.contains(where: { Validation.isControl($0) && $0 != "\n" && $0 != "\r" }) {
             throw Hand.failure(.notes, .invalidCharacters)
         }
-        var task = try await inner.task(id: id)
-        task.notes = text?.isEmpty == false ? text : nil
-        task.updatedAt = inner.clock.timestamp()
-        try await inner.replaceTask(task)
-        return task
+        return try await inner.amendTask(inner.task(id: id)) { task in
+            task.notes = text?.isEmpty == false ? text : nil
+            task.updatedAt = inner.clock.timestamp()
+        }
     }
 }
 
@@ -107,10 +101,7 @@ struct NotesKeepUpdatedAtStore: ForwardingStore {
     let inner: RebuildingStore
     func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem {
         let old = try await inner.task(id: id)
-        var task = try await inner.editTaskNotes(id: id, notes: notes)
-        task.updatedAt = old.updatedAt
-        try await inner.replaceTask(task)
-        return task
+        return try await inner.amendTask(inner.editTaskNotes(id: id, notes: notes)) { $0.updatedAt = old.updatedAt }
     }
 }
 
@@ -128,10 +119,7 @@ struct SkipUnchangedFlagStore: ForwardingStore {
 struct ToggleRestampsStore: ForwardingStore {
     let inner: RebuildingStore
     func toggleTask(id: UUID) async throws -> TaskItem {
-        var task = try await inner.toggleTask(id: id)
-        task.createdAt = task.updatedAt
-        try await inner.replaceTask(task)
-        return task
+        try await inner.amendTask(inner.toggleTask(id: id)) { $0.createdAt = $0.updatedAt }
     }
 }
 
@@ -158,8 +146,8 @@ struct DeleteByTitleStore: ForwardingStore {
     let inner: MemoryStore
     func deleteTask(id: UUID) async throws {
         let target = try await inner.task(id: id)
-        for task in await inner.currentState().tasksInCreationOrder where task.title == target.title {
-            try await inner.deleteTask(id: task.id)
+        try await Hand.deleteAll(await inner.currentState().tasksInCreationOrder, sharing: \.title, with: target) {
+            try await inner.deleteTask(id: $0)
         }
     }
 }

@@ -6,20 +6,25 @@ import Foundation
 /// A correct store whose whole state can be rebuilt from records. Mutants that validate
 /// text themselves (and let something wrong through) store what they built with it,
 /// as a hand-written backend would write its own rows.
-actor RebuildingStore: CRUDSpec {
-    private var base: MemoryStore
+///
+/// An actor, as such a backend often is: it awaits the read of the records before it writes
+/// them back, so parallel writes through it interleave there and can lose each other (the
+/// rules of concurrency see that).
+actor RebuildingStore: ForwardingStore {
+    let inner: MemoryStore
     /// The store's clock, for mutants that stamp records themselves.
     let clock: any CRUDClock
 
-    init(clock: any CRUDClock, state: StoreState = StoreState()) {
+    init(clock: any CRUDClock) {
         self.clock = clock
-        base = MemoryStore(state: state, clock: clock)
+        inner = MemoryStore(clock: clock)
     }
 
-    func state() async -> StoreState { await base.currentState() }
-
-    func rebuild(tasks: [TaskItem], contacts: [Contact]) async throws {
-        base = MemoryStore(state: try StoreState(tasks: tasks, contacts: contacts), clock: clock)
+    /// Installs these records as the whole state; throws when they break an index (equal emails).
+    private func rebuild(_ change: @Sendable ([TaskItem], [Contact]) -> (tasks: [TaskItem], contacts: [Contact])) async throws {
+        let current = await inner.currentState()
+        let records = change(current.tasksInCreationOrder, current.contactsInCreationOrder)
+        await inner.replaceState(with: try StoreState(tasks: records.tasks, contacts: records.contacts))
     }
 
     /// Stores a new task exactly as given, stamped with one reading of the clock unless dates are given.
@@ -27,54 +32,36 @@ actor RebuildingStore: CRUDSpec {
         let now = clock.timestamp()
         let task = TaskItem(
             id: UUID(), title: title, notes: notes, isCompleted: false, createdAt: createdAt ?? now, updatedAt: updatedAt ?? now)
-        let current = await base.currentState()
-        try await rebuild(tasks: current.tasksInCreationOrder + [task], contacts: current.contactsInCreationOrder)
+        try await rebuild { tasks, contacts in (tasks + [task], contacts) }
         return task
     }
 
-    /// Replaces the stored task with the same id, keeping its place in creation order.
-    func replaceTask(_ task: TaskItem) async throws {
-        let current = await base.currentState()
-        let tasks = current.tasksInCreationOrder.map { $0.id == task.id ? task : $0 }
-        try await rebuild(tasks: tasks, contacts: current.contactsInCreationOrder)
+    /// `task` changed by `change`, stored in place of the task with its id (keeping its place in
+    /// creation order), and returned: a mutant's own write after reading or writing a record.
+    nonisolated func amendTask(_ task: TaskItem, _ change: (inout TaskItem) -> Void) async throws -> TaskItem {
+        var task = task
+        change(&task)
+        let amended = task
+        try await rebuild { tasks, contacts in (tasks.map { $0.id == amended.id ? amended : $0 }, contacts) }
+        return amended
     }
 
     /// Stores a new contact exactly as given (the email index still refuses equal emails).
     func insertContact(name: String, email: String, phone: String?) async throws -> Contact {
         let now = clock.timestamp()
         let contact = Contact(id: UUID(), name: name, email: email, phone: phone, createdAt: now, updatedAt: now)
-        let current = await base.currentState()
-        try await rebuild(tasks: current.tasksInCreationOrder, contacts: current.contactsInCreationOrder + [contact])
+        try await rebuild { tasks, contacts in (tasks, contacts + [contact]) }
         return contact
     }
 
-    /// Replaces the stored contact with the same id, keeping its place in creation order.
-    func replaceContact(_ contact: Contact) async throws {
-        let current = await base.currentState()
-        let contacts = current.contactsInCreationOrder.map { $0.id == contact.id ? contact : $0 }
-        try await rebuild(tasks: current.tasksInCreationOrder, contacts: contacts)
+    /// `contact` changed by `change`, stored in place of the contact with its id, and returned.
+    nonisolated func amendContact(_ contact: Contact, _ change: (inout Contact) -> Void) async throws -> Contact {
+        var contact = contact
+        change(&contact)
+        let amended = contact
+        try await rebuild { tasks, contacts in (tasks, contacts.map { $0.id == amended.id ? amended : $0 }) }
+        return amended
     }
-
-    func createTask(title: String, notes: String?) async throws -> TaskItem { try await base.createTask(title: title, notes: notes) }
-    func task(id: UUID) async throws -> TaskItem { try await base.task(id: id) }
-    func tasks(_ query: TaskQuery) async throws -> [TaskItem] { try await base.tasks(query) }
-    func countTasks(_ query: TaskQuery) async throws -> Int { try await base.countTasks(query) }
-    func renameTask(id: UUID, to title: String) async throws -> TaskItem { try await base.renameTask(id: id, to: title) }
-    func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem { try await base.editTaskNotes(id: id, notes: notes) }
-    func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
-        try await base.setTaskCompleted(id: id, isCompleted)
-    }
-    func toggleTask(id: UUID) async throws -> TaskItem { try await base.toggleTask(id: id) }
-    func deleteTask(id: UUID) async throws { try await base.deleteTask(id: id) }
-    func importTasks(titles: [String]) async throws -> [TaskItem] { try await base.importTasks(titles: titles) }
-    func createContact(name: String, email: String, phone: String?) async throws -> Contact {
-        try await base.createContact(name: name, email: email, phone: phone)
-    }
-    func contact(id: UUID) async throws -> Contact { try await base.contact(id: id) }
-    func contacts(_ query: ContactQuery) async throws -> [Contact] { try await base.contacts(query) }
-    func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact { try await base.updateContact(id: id, changes) }
-    func deleteContact(id: UUID) async throws { try await base.deleteContact(id: id) }
-    func close() async throws { await base.close() }
 }
 
 /// Small pieces the hand-written mutants share; each mutant gets one thing wrong around them.
@@ -100,23 +87,45 @@ enum Hand {
         return text
     }
 
-    /// A phone validated by hand: `extra` symbols allowed besides the right ones, `digitCount` the range check.
+    /// A phone validated by hand: `isDigit` what counts as a digit, `extra` symbols allowed
+    /// besides the right ones, `length` what is measured (the digits counted, or the whole
+    /// text), `inRange` the range check. The defaults are the right rule.
     static func phone(
-        _ raw: String?, extra: Set<Unicode.Scalar> = [], digitCount: (Int) -> Bool = Validation.phoneDigits.contains
+        _ raw: String?, isDigit: (Unicode.Scalar) -> Bool = { ("0"..."9").contains($0) }, extra: Set<Unicode.Scalar> = [],
+        length: (_ text: String, _ digits: Int) -> Int = { _, digits in digits },
+        inRange: (Int) -> Bool = Validation.phoneDigits.contains
     ) throws(CRUDError) -> String? {
         guard let raw, !Validation.trimmed(raw).isEmpty else { return nil }
         let text = Validation.trimmed(raw)
         let allowed = Set(" +-().".unicodeScalars).union(extra)
         var digits = 0
         for scalar in text.unicodeScalars {
-            if ("0"..."9").contains(scalar) {
+            if isDigit(scalar) {
                 digits += 1
             } else if !allowed.contains(scalar) {
                 throw failure(.phone, .invalidPhone)
             }
         }
-        guard digitCount(digits) else { throw failure(.phone, .invalidPhone) }
+        guard inRange(length(text, digits)) else { throw failure(.phone, .invalidPhone) }
         return text
+    }
+
+    /// An email validated by hand: trimmed and lowercased, refused when empty or too long,
+    /// then `shape` (the mutant's own reading of an address) decides whether it is valid.
+    static func email(_ raw: String, shape: (String) -> Bool) throws(CRUDError) -> String {
+        let text = Validation.trimmed(raw).lowercased()
+        if text.isEmpty { throw failure(.email, .empty) }
+        if text.count > Validation.maxEmailLength { throw failure(.email, .tooLong(max: Validation.maxEmailLength)) }
+        guard shape(text) else { throw failure(.email, .invalidEmail) }
+        return text
+    }
+
+    /// Deletes every record of `records` whose `column` holds the target's value, as
+    /// `DELETE ... WHERE column = ?` would: the target and all its namesakes.
+    static func deleteAll<Record: Identifiable>(
+        _ records: [Record], sharing column: (Record) -> String, with target: Record, delete: (Record.ID) async throws -> Void
+    ) async rethrows {
+        for record in records where column(record) == column(target) { try await delete(record.id) }
     }
 
     /// The correct filter and search of a task query.

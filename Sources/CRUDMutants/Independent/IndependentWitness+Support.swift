@@ -100,6 +100,16 @@ enum See {
         do { return "ok \(show(try await operation()))" } catch { return describe(error) }
     }
 
+    /// How many of `count` parallel runs of `operation` (given their index) succeeded.
+    static func successes(of count: Int, _ operation: @escaping @Sendable (Int) async throws -> Void) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<count { group.addTask { (try? await operation(index)) != nil } }
+            var succeeded = 0
+            for await success in group where success { succeeded += 1 }
+            return succeeded
+        }
+    }
+
     static func text(_ value: String?) -> String {
         guard let value else { return "nil" }
         return "\"" + value.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() + "\""
