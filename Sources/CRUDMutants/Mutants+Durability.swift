@@ -15,65 +15,34 @@ extension Mutant {
             "loses-last-write", mistake: "declares durability but loses the last task created before a reopen",
             aimedAt: ["DURABILITY-001", "DURABILITY-006"],
             backend: Backend(name: "loses-last-write", capabilities: [.durability]) {
-                let storage = LosesLastWriteStorage()
-                return TemporaryStorage { clock in try await storage.open(clock: clock) }
+                KeptStateStorage { inner, storage in LosesLastWriteStore(inner: inner, storage: storage) }
             }),
         Mutant(
             "saves-on-create-and-delete", mistake: "declares durability but saves only after creates, imports and deletes",
             aimedAt: ["DURABILITY-007"],
             backend: Backend(name: "saves-on-create-and-delete", capabilities: [.durability]) {
-                let storage = SavedStateStorage()
-                return TemporaryStorage { clock in await storage.open(clock: clock) }
+                KeptStateStorage { inner, storage in SavingStore(inner: inner, storage: storage) }
             }),
     ]
 }
 
-/// Claims durability, keeps its records in memory between opens, and on every close
-/// drops the task created last: the write that was "still in a buffer".
-final class LosesLastWriteStorage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved = StoreState()
-
-    func open(clock: any CRUDClock) async throws -> any CRUDSpec {
-        ClosingStore(inner: MemoryStore(state: lock.withLock { saved }, clock: clock), storage: self)
-    }
-
-    func keep(_ state: StoreState) {
-        let tasks = Array(state.tasksInCreationOrder.dropLast())
-        let kept = (try? StoreState(tasks: tasks, contacts: state.contactsInCreationOrder)) ?? StoreState()
-        lock.withLock { saved = kept }
-    }
-}
-
-/// Hands its state to the storage when closed.
-struct ClosingStore: ForwardingStore {
+/// On every close, saves its records but the task created last: the write that was
+/// "still in a buffer".
+struct LosesLastWriteStore: ForwardingStore {
     let inner: MemoryStore
-    let storage: LosesLastWriteStorage
+    let storage: KeptStateStorage
 
     func close() async throws {
-        storage.keep(await inner.currentState())
-    }
-}
-
-/// Keeps a store's state between opens, but saves it only after creates, imports and
-/// deletes: renames, notes, flags and contact updates are lost on reopen.
-final class SavedStateStorage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved = StoreState()
-
-    func open(clock: any CRUDClock) async -> any CRUDSpec {
-        SavingStore(inner: MemoryStore(state: lock.withLock { saved }, clock: clock), storage: self)
-    }
-
-    func save(_ state: StoreState) {
-        lock.withLock { saved = state }
+        let state = await inner.currentState()
+        let tasks = Array(state.tasksInCreationOrder.dropLast())
+        storage.save((try? StoreState(tasks: tasks, contacts: state.contactsInCreationOrder)) ?? StoreState())
     }
 }
 
 /// Saves its state to the storage after the writes that add or remove records only.
 struct SavingStore: ForwardingStore {
     let inner: MemoryStore
-    let storage: SavedStateStorage
+    let storage: KeptStateStorage
 
     private func saving<T>(_ result: T) async -> T {
         storage.save(await inner.currentState())

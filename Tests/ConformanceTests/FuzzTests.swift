@@ -172,7 +172,9 @@ struct Broken: Sendable, CustomStringConvertible {
             }),
         Broken(
             name: "forgets-notes-edits", failingStep: "close the store",
-            backend: Backend(name: "forgets-notes-edits", capabilities: [.durability]) { NotesForgettingStorage() }),
+            backend: Backend(name: "forgets-notes-edits", capabilities: [.durability]) {
+                KeptStateStorage { inner, storage in NotesForgettingStore(inner: inner, storage: storage) }
+            }),
         Broken(
             name: "contact-id-deletes-task", failingStep: "deleteTask(id: contact #",
             backend: .ephemeral(name: "contact-id-deletes-task") { clock in
@@ -215,27 +217,12 @@ struct ContactIDDeleteStore: ForwardingStore {
 
 /// Declares durability and keeps its records between opens, but notes edits stay in memory:
 /// on close, each edited task gets back the notes it had before its first edit.
-final class NotesForgettingStorage: BackendStorage, @unchecked Sendable {
-    private let lock = NSLock()
-    private var saved = StoreState()
-
-    func open(clock: any CRUDClock) async throws -> any CRUDSpec {
-        NotesForgettingStore(inner: MemoryStore(state: lock.withLock { saved }, clock: clock), storage: self)
-    }
-
-    func keep(_ state: StoreState) {
-        lock.withLock { saved = state }
-    }
-
-    func dispose() async {}
-}
-
 actor NotesForgettingStore: ForwardingStore {
     let inner: MemoryStore
-    let storage: NotesForgettingStorage
+    let storage: KeptStateStorage
     private var notesBeforeEdit: [UUID: String?] = [:]
 
-    init(inner: MemoryStore, storage: NotesForgettingStorage) {
+    init(inner: MemoryStore, storage: KeptStateStorage) {
         self.inner = inner
         self.storage = storage
     }
@@ -254,6 +241,6 @@ actor NotesForgettingStore: ForwardingStore {
             if let before = notesBeforeEdit[task.id] { task.notes = before }
             return task
         }
-        storage.keep(try StoreState(tasks: tasks, contacts: state.contactsInCreationOrder))
+        storage.save(try StoreState(tasks: tasks, contacts: state.contactsInCreationOrder))
     }
 }
