@@ -194,6 +194,10 @@ private final class Child: @unchecked Sendable {
         (environment["HOME"], environment["TMPDIR"], environment[HostFolder.variable]) = (scratch, scratch, scratch)
         environment[HostSandbox.writableVariable] = ([scratch] + writable).joined(separator: "\n")
         if !sandboxed { environment[HostSandbox.switchVariable] = "off" }
+        // A crash ends the host at once, with the runtime's one-line message, instead of
+        // running Swift's backtracer first: symbolicating takes seconds on a loaded machine,
+        // past the call's limit, and "timed out" would hide that the submission crashed.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
         // SIGPIPE back to its default: the grader ignores it, the host starts without that.
         let options = ChildProcess.Options(
             environment: environment, input: .pipe, output: .pipe, errors: .pipe, newProcessGroup: true, defaultSignals: [SIGPIPE])
