@@ -75,18 +75,14 @@ extension Mutant {
 actor EmailMutantStore: ForwardingStore {
     let inner: MemoryStore
     let caseSensitiveUniqueness: Bool
-    private var typed: [UUID: String] = [:]
+    private var typed = ShownText()
 
     init(inner: MemoryStore, caseSensitiveUniqueness: Bool) {
         self.inner = inner
         self.caseSensitiveUniqueness = caseSensitiveUniqueness
     }
 
-    private func present(_ contact: Contact) -> Contact {
-        var contact = contact
-        contact.email = typed[contact.id] ?? contact.email
-        return contact
-    }
+    private func present(_ contact: Contact) -> Contact { typed.present(contact, \.email) }
 
     func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         let trimmed = Validation.trimmed(email)

@@ -203,18 +203,14 @@ actor InterpolatedSQLStore: ForwardingStore {
 actor TitleDisguiseStore: ForwardingStore {
     let inner: MemoryStore
     private let disguise: @Sendable (String) -> (send: String, show: String)?
-    private var shown: [UUID: String] = [:]
+    private var shown = ShownText()
 
     init(inner: MemoryStore, disguise: @escaping @Sendable (String) -> (send: String, show: String)?) {
         self.inner = inner
         self.disguise = disguise
     }
 
-    private func present(_ task: TaskItem) -> TaskItem {
-        var task = task
-        task.title = shown[task.id] ?? task.title
-        return task
-    }
+    private func present(_ task: TaskItem) -> TaskItem { shown.present(task, \.title) }
 
     func createTask(title: String, notes: String?) async throws -> TaskItem {
         guard let (send, show) = disguise(title) else { return try await inner.createTask(title: title, notes: notes) }
