@@ -33,7 +33,7 @@ public enum StoreFile: String, Sendable, CaseIterable {
     }
 
     /// How long the suite's stores wait for one another: shorter than the tool's
-    /// ``LockWait/standard``, so the rule that waits past it (SHARED-005) takes two seconds, not ten.
+    /// `LockWait.standard`, so the rule that waits past it (SHARED-005) takes two seconds, not ten.
     public static let suiteLockWait: Duration = .seconds(2)
 
     /// A durable backend of this kind for the suite: a file in a temporary folder per check.

@@ -79,6 +79,8 @@ public struct ConformanceRunner: Sendable {
         let storage: any BackendStorage
         do {
             storage = try await backend.makeStorage()
+        } catch let unavailable as BackendUnavailable {
+            return .notApplicable(reason: "\(backend.name) cannot run here: \(unavailable.reason)")
         } catch {
             return .failed(
                 CheckFailure(

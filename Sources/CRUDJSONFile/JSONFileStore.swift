@@ -14,7 +14,7 @@ import Foundation
 /// CRUDKit store of a version this code reads gives `CRUDError.corruptStore(path:)` and
 /// is never modified. A store holds the file from open to close: a second open of the same
 /// file, from this process or another, waits until the first closes, up to its lock wait
-/// (``LockWait/standard`` unless given), and then gives `CRUDError.storeLocked(path:)`.
+/// (`LockWait.standard` unless given), and then gives `CRUDError.storeLocked(path:)`.
 ///
 /// ```swift
 /// let store = try JSONFileStore(path: "tasks.json")

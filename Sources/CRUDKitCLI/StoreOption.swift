@@ -60,7 +60,7 @@ enum StoreOption: Equatable {
     }
 
     /// How long opening and writing wait while another program holds the store:
-    /// `CRUDKIT_LOCK_WAIT` seconds, else ``LockWait/standard``.
+    /// `CRUDKIT_LOCK_WAIT` seconds, else `LockWait.standard`.
     static func lockWait(environment: [String: String]) throws(UsageError) -> Duration {
         guard let text = environment["CRUDKIT_LOCK_WAIT"], !text.isEmpty else { return LockWait.standard }
         return try ValueParser.positiveSeconds.parse(text, "CRUDKIT_LOCK_WAIT")

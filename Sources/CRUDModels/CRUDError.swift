@@ -26,7 +26,7 @@ public enum CRUDError: Error, Sendable, Hashable, Codable {
     /// It was left exactly as it was.
     case corruptStore(path: String)
     /// Another store (in this process or another) kept the storage locked for longer than
-    /// this one would wait (see ``LockWait``).
+    /// this one would wait (see `LockWait`).
     case storeLocked(path: String)
     /// The store's file or folder cannot be read or written (permissions, a full disk),
     /// or the store was already closed. Nothing was changed.

@@ -11,7 +11,7 @@ import Foundation
 /// - Several stores, in this process or others, may have the file open at once and see each
 ///   other's writes. Every write is one `BEGIN IMMEDIATE` transaction or one statement, so
 ///   a writer never upgrades a read to a write (which SQLite refuses at once); a writer
-///   that finds another writing waits up to its lock wait (``LockWait/standard``), then
+///   that finds another writing waits up to its lock wait (`LockWait.standard`), then
 ///   fails with `CRUDError.storeLocked(path:)`.
 /// - Unicode-correct order and search use folded keys stored beside each title and name
 ///   (see `SQLiteSchema`).

@@ -32,7 +32,7 @@ public final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path`, read-write, or read-only. A
     /// statement that finds the database locked by another connection retries for up to
-    /// `lockWait` before it fails with ``CRUDError/storeLocked(path:)``.
+    /// `lockWait` before it fails with `CRUDError.storeLocked(path:)`.
     public init(path: String, readOnly: Bool = false, lockWait: Duration = LockWait.standard) throws(CRUDError) {
         self.path = path
         var handle: OpaquePointer?

@@ -52,6 +52,24 @@ struct RunnerTests {
         #expect(storage.opens == 0)
     }
 
+    @Test("A backend that cannot run here gives every rule n/a with what is missing; any other storage error is a failure")
+    func unavailableBackend() async throws {
+        let missing = Backend(name: "needs-a-server") { throw BackendUnavailable("no server: install one with apt-get install it") }
+        let rules = Array(Rules.all.prefix(3))
+        for result in await ConformanceRunner().run(rules, on: [missing]) {
+            guard case .notApplicable(let reason) = result.outcome else {
+                Issue.record("\(result.rule.id): expected n/a, got \(result.outcome.label)")
+                continue
+            }
+            #expect(reason == "needs-a-server cannot run here: no server: install one with apt-get install it")
+            #expect(!result.passed && !result.failed)
+        }
+        let broken = Backend(name: "broken-storage") { throw CRUDError.storeUnavailable(path: "/nowhere") }
+        for result in await ConformanceRunner().run(rules, on: [broken]) {
+            #expect(result.failed, "\(result.rule.id) on storage that cannot be made: \(result.outcome.label)")
+        }
+    }
+
     @Test("Storage is disposed of after a pass and after a failure")
     func disposal() async throws {
         let storage = CountingStorage { _ in UnimplementedStore() }
