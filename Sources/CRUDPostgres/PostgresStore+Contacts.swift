@@ -13,9 +13,9 @@ extension PostgresStore {
             updatedAt: Timestamp.date(milliseconds: updated))
     }
 
-    /// Inserts the contact; the unique index on the email turns a taken email into a
-    /// unique violation, which ``PostgresStore/crudError(_:location:)`` reports as a duplicate.
     public func createContact(name: String, email: String, phone: String?) throws -> Contact {
+        // No lookup first: the unique index on the email refuses a taken one (23505), even
+        // from another connection at the same instant, and that is reported as a duplicate.
         let now = clock.timestamp()
         let contact = Contact(
             id: UUID(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),

@@ -98,6 +98,11 @@ public actor PostgresStore: CRUDSpec {
         }
     }
 
+    /// The process id of the server session the store talks to, for tests that end it.
+    func serverProcessID() throws(CRUDError) -> String? {
+        try perform { db in try db.query("SELECT pg_backend_pid()").first?.first ?? nil }
+    }
+
     /// How many statements the store's connection has prepared so far.
     var preparedStatements: Int { db?.prepareCount ?? 0 }
 

@@ -6,7 +6,9 @@ import Testing
 @testable import CRUDPostgres
 
 // Each test needs a server: see PostgresServer.howToEnable for how to name one.
-@Suite("PostgreSQL store", .enabled(if: PostgresServer.isConfigured, "needs CRUDKIT_POSTGRES_URL"))
+@Suite(
+    "PostgreSQL store",
+    .enabled(if: PostgresServer.isConfigured, "needs a server: set CRUDKIT_POSTGRES_URL=postgres://user@host:port/database"))
 struct PostgresStoreTests {
     @Test("Every rule of the suite passes, the durability and shared-storage ones included")
     func conformance() async throws {
@@ -44,21 +46,6 @@ struct PostgresStoreTests {
             #expect(error.code == "network" && error.message.contains("127.0.0.1:1"), "got \(error)")
             #expect(!error.message.contains(secret), "the message shows the password: \(error.message)")
         }
-    }
-
-    @Test("A library that is not there, or is not libpq, is an error saying what is missing and how to install it")
-    func loaderErrors() {
-        #expect(throws: LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"])) {
-            try LibPQ.load(candidates: ["libpq-missing.so.9"])
-        }
-        let message = LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"]).message
-        #expect(message.contains("libpq-missing.so.9") && message.contains("install"), "message: \(message)")
-        #if os(Linux)
-            // The C library loads but has no libpq functions.
-            #expect(throws: LibPQError.functionMissing("PQconnectdb", library: "libc.so.6")) {
-                try LibPQ.load(candidates: ["libpq-missing.so.9", "libc.so.6"])
-            }
-        #endif
     }
 
     @Test("A schema of a newer version, or holding another application's tables, is corruptStore and left untouched")
@@ -113,11 +100,13 @@ struct PostgresStoreTests {
         // The other session holds the row; the store's update waits on it, and once the other
         // commits, the store's snapshot is stale: a serialization failure (40001).
         try other.execute("SET search_path TO \(schema); BEGIN; UPDATE tasks SET notes = 'theirs'")
+        let holder = try #require(try other.query("SELECT pg_current_xact_id()::text").first?.first ?? nil)
         let rename = Task { try await store.renameTask(id: task.id, to: "mine") }
         let watcher = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
         defer { watcher.close() }
         var waited = 0
-        while try watcher.query("SELECT count(*) FROM pg_locks WHERE NOT granted") == [["0"]], waited < 200 {
+        let waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1"
+        while try watcher.query(waiting, [holder]) == [["0"]], waited < 200 {
             try await Task.sleep(for: .milliseconds(25))
             waited += 1
         }
@@ -128,5 +117,52 @@ struct PostgresStoreTests {
         #expect(await store.retries >= 1, "retries after the serialization failure")
         #expect(try await store.task(id: task.id).title == "mine")
         await store.close()
+    }
+
+    @Test("A connection the server ended is a network error naming the server; the next operation connects again")
+    func lostConnection() async throws {
+        let schema = PostgresServer.freshSchema("lost")
+        defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
+        let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
+        let task = try await store.createTask(title: "before", notes: nil)
+        let pid = try #require(try await store.serverProcessID())
+        let admin = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
+        defer { admin.close() }
+        #expect(try admin.query("SELECT pg_terminate_backend($1::int)", [pid]) == [["t"]])
+        do {
+            _ = try await store.task(id: task.id)
+            Issue.record("expected a network error from a connection the server ended, but the read succeeded")
+        } catch let error as CRUDError {
+            guard case .network(let reason) = error else {
+                Issue.record("expected .network, got \(error)")
+                return
+            }
+            #expect(reason.hasPrefix("PostgreSQL at ") && reason.contains("connection was lost"), "reason: \(reason)")
+        }
+        // Reconnected into the same schema, with its statements prepared again.
+        #expect(try await store.task(id: task.id).title == "before")
+        _ = try await store.createTask(title: "after", notes: nil)
+        #expect(try await store.tasks(TaskQuery(sort: .title)).map(\.title) == ["after", "before"])
+        #expect(try await store.serverProcessID() != pid)
+        await store.close()
+    }
+}
+
+// The loader needs no server: it runs everywhere.
+@Suite("libpq loader")
+struct LibPQLoaderTests {
+    @Test("A library that is not there, or is not libpq, is an error saying what is missing and how to install it")
+    func loaderErrors() {
+        #expect(throws: LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"])) {
+            try LibPQ.load(candidates: ["libpq-missing.so.9"])
+        }
+        let message = LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"]).message
+        #expect(message.contains("libpq-missing.so.9") && message.contains("install"), "message: \(message)")
+        #if os(Linux)
+            // The C library loads but has no libpq functions.
+            #expect(throws: LibPQError.functionMissing("PQconnectdb", library: "libc.so.6")) {
+                try LibPQ.load(candidates: ["libpq-missing.so.9", "libc.so.6"])
+            }
+        #endif
     }
 }
