@@ -1,6 +1,7 @@
 import CRUDConformance
-import CRUDPostgres
 import Foundation
+
+@testable import CRUDPostgres
 
 /// The PostgreSQL server the tests use, named by `CRUDKIT_POSTGRES_URL`.
 ///
@@ -20,6 +21,11 @@ enum PostgresServer {
 
     /// The configured server; only called from tests enabled by ``isConfigured``.
     static var url: String { connection ?? "" }
+
+    /// A plain session on the server, beside the stores, to look at or change what they keep.
+    static func session() throws -> PostgresConnection {
+        try PostgresConnection(url, lib: LibPQ.shared.get())
+    }
 
     /// A schema name of its own for one test or check.
     static func freshSchema(_ purpose: String) -> String {

@@ -55,7 +55,7 @@ struct PostgresStoreTests {
         let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
         let task = try await store.createTask(title: "Kept", notes: nil)
         await store.close()
-        let db = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
+        let db = try PostgresServer.session()
         defer { db.close() }
         try db.execute("SET search_path TO \(schema); UPDATE crudkit_schema SET version = 99")
         #expect(throws: CRUDError.corruptStore(path: store.location)) {
@@ -95,14 +95,14 @@ struct PostgresStoreTests {
         defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
         let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
         let task = try await store.createTask(title: "contended", notes: nil)
-        let other = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
+        let other = try PostgresServer.session()
         defer { other.close() }
         // The other session holds the row; the store's update waits on it, and once the other
         // commits, the store's snapshot is stale: a serialization failure (40001).
         try other.execute("SET search_path TO \(schema); BEGIN; UPDATE tasks SET notes = 'theirs'")
         let holder = try #require(try other.query("SELECT pg_current_xact_id()::text").first?.first ?? nil)
         let rename = Task { try await store.renameTask(id: task.id, to: "mine") }
-        let watcher = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
+        let watcher = try PostgresServer.session()
         defer { watcher.close() }
         var waited = 0
         let waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1"
@@ -126,7 +126,7 @@ struct PostgresStoreTests {
         let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
         let task = try await store.createTask(title: "before", notes: nil)
         let pid = try #require(try await store.serverProcessID())
-        let admin = try PostgresConnection(PostgresServer.url, lib: LibPQ.shared.get())
+        let admin = try PostgresServer.session()
         defer { admin.close() }
         #expect(try admin.query("SELECT pg_terminate_backend($1::int)", [pid]) == [["t"]])
         do {
