@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
         .library(name: "CRUDJSONFile", targets: ["CRUDJSONFile"]),
         .library(name: "CRUDSQLite", targets: ["CRUDSQLite"]),
+        .library(name: "CRUDPostgres", targets: ["CRUDPostgres"]),
         .library(name: "CRUDServer", targets: ["CRUDServer"]),
         .library(name: "CRUDHTTP", targets: ["CRUDHTTP"]),
         .executable(name: "crudkit", targets: ["crudkit"]),
@@ -61,6 +62,8 @@ let package = Package(
         .target(name: "SQLiteAccess", dependencies: ["CRUDModels", "CSQLite"], swiftSettings: strictSettings),
         // A store in an SQLite database.
         .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite", "SQLiteAccess"], swiftSettings: strictSettings),
+        // A store in a PostgreSQL database, through libpq loaded at run time: nothing to link.
+        .target(name: "CRUDPostgres", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
         .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
@@ -170,7 +173,7 @@ if hasSolutions {
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDTestSupport", "crash-writer"],
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDTestSupport", "crash-writer"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,168 @@
+import CRUDConformance
+import CRUDSpec
+import Foundation
+import Testing
+
+@testable import CRUDPostgres
+
+// Each test needs a server: see PostgresServer.howToEnable for how to name one.
+@Suite(
+    "PostgreSQL store",
+    .enabled(if: PostgresServer.isConfigured, "needs a server: set CRUDKIT_POSTGRES_URL=postgres://user@host:port/database"))
+struct PostgresStoreTests {
+    @Test("Every rule of the suite passes, the durability and shared-storage ones included")
+    func conformance() async throws {
+        let results = await ConformanceRunner().run(Rules.all, on: [PostgresServer.backend])
+        let failures = results.compactMap(\.failureReport)
+        #expect(failures.isEmpty, "\(failures.count) rules failed:\n\(failures.joined(separator: "\n"))")
+        let passed = results.filter(\.passed).map(\.rule.id)
+        let expectedToRun = Rules.all.filter { $0.requires.isSubset(of: [.durability, .sharedStorage, .injectedClock]) }.map(\.id)
+        #expect(Set(passed) == Set(expectedToRun), "rules passed: \(passed.count) of \(expectedToRun.count) applicable")
+        for id in ["SHARED-001", "SHARED-002", "SHARED-003", "DURABILITY-001"] {
+            #expect(passed.contains(id), "\(id) should have run and passed")
+        }
+        print("postgres: \(passed.count) of \(Rules.all.count) rules passed, \(results.count - passed.count) not applicable")
+    }
+
+    @Test("A server that cannot be reached is a network error naming host and port, never the password")
+    func unreachableServer() throws {
+        let secret = "s3cret-\(UUID().uuidString.prefix(8))"
+        do {
+            _ = try PostgresStore(connection: "host=127.0.0.1 port=1 dbname=nothing user=nobody password=\(secret) connect_timeout=5")
+            Issue.record("expected a network error for a server on port 1, but the store opened")
+        } catch let error as CRUDError {
+            guard case .network(let reason) = error else {
+                Issue.record("expected .network, got \(error)")
+                return
+            }
+            #expect(reason.contains("PostgreSQL at 127.0.0.1:1 (database nothing)"), "reason: \(reason)")
+            #expect(!error.message.contains(secret), "the message shows the password: \(error.message)")
+        }
+        // The same through a URL with the password in it.
+        do {
+            _ = try PostgresStore(connection: "postgres://nobody:\(secret)@127.0.0.1:1/nothing?connect_timeout=5")
+            Issue.record("expected a network error for a URL to port 1, but the store opened")
+        } catch let error as CRUDError {
+            #expect(error.code == "network" && error.message.contains("127.0.0.1:1"), "got \(error)")
+            #expect(!error.message.contains(secret), "the message shows the password: \(error.message)")
+        }
+    }
+
+    @Test("A schema of a newer version, or holding another application's tables, is corruptStore and left untouched")
+    func foreignAndNewerSchemas() async throws {
+        let schema = PostgresServer.freshSchema("version")
+        defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
+        let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
+        let task = try await store.createTask(title: "Kept", notes: nil)
+        await store.close()
+        let db = try PostgresServer.session()
+        defer { db.close() }
+        try db.execute("SET search_path TO \(schema); UPDATE crudkit_schema SET version = 99")
+        #expect(throws: CRUDError.corruptStore(path: store.location)) {
+            try PostgresStore(connection: PostgresServer.url, schema: schema)
+        }
+        #expect(try db.query("SELECT version FROM crudkit_schema") == [["99"]])
+        #expect(try db.query("SELECT id, title FROM tasks") == [[task.id.uuidString.lowercased(), "Kept"]])
+
+        let other = PostgresServer.freshSchema("foreign")
+        defer { try? PostgresStore.removeSchema(other, connection: PostgresServer.url) }
+        try db.execute("CREATE SCHEMA \(other); CREATE TABLE \(other).tasks (name text); INSERT INTO \(other).tasks VALUES ('theirs')")
+        #expect(throws: CRUDError.self) { try PostgresStore(connection: PostgresServer.url, schema: other) }
+        #expect(try db.query("SELECT name FROM \(other).tasks") == [["theirs"]])
+        #expect(try db.query("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [other]) == [["1"]])
+    }
+
+    @Test("Statements are prepared once per connection and reused")
+    func preparedStatementReuse() async throws {
+        let schema = PostgresServer.freshSchema("prepare")
+        defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
+        let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
+        let first = try await store.createTask(title: "one", notes: nil)
+        _ = try await store.task(id: first.id)
+        let afterFirstRound = await store.preparedStatements
+        for index in 0..<20 {
+            let task = try await store.createTask(title: "task \(index)", notes: nil)
+            _ = try await store.task(id: task.id)
+        }
+        #expect(await store.preparedStatements == afterFirstRound, "prepared after 20 more creates and reads")
+        #expect(try await store.countTasks(TaskQuery()) == 21)
+        await store.close()
+    }
+
+    @Test("A transaction that loses a race with a concurrent update is retried and succeeds")
+    func serializationFailureIsRetried() async throws {
+        let schema = PostgresServer.freshSchema("retry")
+        defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
+        let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
+        let task = try await store.createTask(title: "contended", notes: nil)
+        let other = try PostgresServer.session()
+        defer { other.close() }
+        // The other session holds the row; the store's update waits on it, and once the other
+        // commits, the store's snapshot is stale: a serialization failure (40001).
+        try other.execute("SET search_path TO \(schema); BEGIN; UPDATE tasks SET notes = 'theirs'")
+        let holder = try #require(try other.query("SELECT pg_current_xact_id()::text").first?.first ?? nil)
+        let rename = Task { try await store.renameTask(id: task.id, to: "mine") }
+        let watcher = try PostgresServer.session()
+        defer { watcher.close() }
+        var waited = 0
+        let waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1"
+        while try watcher.query(waiting, [holder]) == [["0"]], waited < 200 {
+            try await Task.sleep(for: .milliseconds(25))
+            waited += 1
+        }
+        #expect(waited < 200, "the store's update never waited on the other session's lock")
+        try other.execute("COMMIT")
+        let renamed = try await rename.value
+        #expect(renamed.title == "mine" && renamed.notes == "theirs", "the retried rename read the committed notes: \(renamed)")
+        #expect(await store.retries >= 1, "retries after the serialization failure")
+        #expect(try await store.task(id: task.id).title == "mine")
+        await store.close()
+    }
+
+    @Test("A connection the server ended is a network error naming the server; the next operation connects again")
+    func lostConnection() async throws {
+        let schema = PostgresServer.freshSchema("lost")
+        defer { try? PostgresStore.removeSchema(schema, connection: PostgresServer.url) }
+        let store = try PostgresStore(connection: PostgresServer.url, schema: schema)
+        let task = try await store.createTask(title: "before", notes: nil)
+        let pid = try #require(try await store.serverProcessID())
+        let admin = try PostgresServer.session()
+        defer { admin.close() }
+        #expect(try admin.query("SELECT pg_terminate_backend($1::int)", [pid]) == [["t"]])
+        do {
+            _ = try await store.task(id: task.id)
+            Issue.record("expected a network error from a connection the server ended, but the read succeeded")
+        } catch let error as CRUDError {
+            guard case .network(let reason) = error else {
+                Issue.record("expected .network, got \(error)")
+                return
+            }
+            #expect(reason.hasPrefix("PostgreSQL at ") && reason.contains("connection was lost"), "reason: \(reason)")
+        }
+        // Reconnected into the same schema, with its statements prepared again.
+        #expect(try await store.task(id: task.id).title == "before")
+        _ = try await store.createTask(title: "after", notes: nil)
+        #expect(try await store.tasks(TaskQuery(sort: .title)).map(\.title) == ["after", "before"])
+        #expect(try await store.serverProcessID() != pid)
+        await store.close()
+    }
+}
+
+// The loader needs no server: it runs everywhere.
+@Suite("libpq loader")
+struct LibPQLoaderTests {
+    @Test("A library that is not there, or is not libpq, is an error saying what is missing and how to install it")
+    func loaderErrors() {
+        #expect(throws: LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"])) {
+            try LibPQ.load(candidates: ["libpq-missing.so.9"])
+        }
+        let message = LibPQError.libraryNotFound(tried: ["libpq-missing.so.9"]).message
+        #expect(message.contains("libpq-missing.so.9") && message.contains("install"), "message: \(message)")
+        #if os(Linux)
+            // The C library loads but has no libpq functions.
+            #expect(throws: LibPQError.functionMissing("PQconnectdb", library: "libc.so.6")) {
+                try LibPQ.load(candidates: ["libpq-missing.so.9", "libc.so.6"])
+            }
+        #endif
+    }
+}
