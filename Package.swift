@@ -106,7 +106,7 @@ let package = Package(
             name: "CRUDKitCLI",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
-                "CRUDHTTP", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses",
+                "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),

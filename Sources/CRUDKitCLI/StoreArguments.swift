@@ -6,7 +6,7 @@ struct StoreArguments: ParsableArguments {
     @Option(
         "store", value: "STORE",
         help:
-            "memory, json:PATH, sqlite:PATH or http://HOST:PORT/parse. Without it,\nCRUDKIT_STORE; without that, an SQLite file in your data folder. A file\nanother command is using is waited for, up to CRUDKIT_LOCK_WAIT seconds (10).",
+            "memory, json:PATH, sqlite:PATH, http://HOST:PORT/parse or\npostgres://USER@HOST/DATABASE. Without it, CRUDKIT_STORE; without that, an SQLite file in your data folder. A file\nanother command is using is waited for, up to CRUDKIT_LOCK_WAIT seconds (10).",
         parser: .store)
     var store: StoreOption?
 

@@ -1,18 +1,21 @@
 import CRUDBackends
 import CRUDHTTP
 import CRUDMemory
+import CRUDPostgres
 import CRUDSpec
 import Foundation
 
-/// Where a command keeps its data: `memory`, `json:PATH`, `sqlite:PATH` or an
-/// `http://HOST:PORT/parse` URL.
+/// Where a command keeps its data: `memory`, `json:PATH`, `sqlite:PATH`, an
+/// `http://HOST:PORT/parse` URL or a `postgres://USER@HOST/DATABASE` URL.
 enum StoreOption: Equatable {
     case memory
     /// A store kept in the file at the path, such as `json:tasks.json`.
     case file(StoreFile, String)
     case http(URL)
+    /// A PostgreSQL database, by its `postgres://` or `postgresql://` URL, as libpq reads it.
+    case postgres(String)
 
-    static let forms = ["memory", "json:PATH", "sqlite:PATH", "http://HOST:PORT/parse"]
+    static let forms = ["memory", "json:PATH", "sqlite:PATH", "http://HOST:PORT/parse", "postgres://USER@HOST/DATABASE"]
 
     /// `--store` if given, else `CRUDKIT_STORE`, else an SQLite file in the user's data
     /// folder: `$XDG_DATA_HOME/crudkit`, else `~/.local/share/crudkit` on Linux, and
@@ -54,6 +57,8 @@ enum StoreOption: Equatable {
             self = .file(kind, String(text.dropFirst(kind.rawValue.count + 1)))
         } else if let url = Self.serverURL(text) {
             self = .http(url)
+        } else if ["postgres://", "postgresql://"].contains(where: { text.lowercased().hasPrefix($0) }) {
+            self = .postgres(text)
         } else {
             throw UsageError("--store must be one of \(Self.forms.joined(separator: ", ")), not '\(text)'.")
         }
@@ -66,11 +71,19 @@ enum StoreOption: Equatable {
         return try ValueParser.positiveSeconds.parse(text, "CRUDKIT_LOCK_WAIT")
     }
 
-    func open(clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) async throws(CRUDError) -> any CRUDSpec {
+    /// Opens the store. A PostgreSQL store whose client library is missing is a
+    /// ``CommandFailure`` that says how to install it.
+    func open(clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) async throws -> any CRUDSpec {
         switch self {
-        case .memory: MemoryStore(clock: clock)
-        case .file(let kind, let path): try await kind.open(at: path, clock: clock, lockWait: lockWait)
-        case .http(let url): HTTPStore(configuration: .fromEnvironment(baseURL: url))
+        case .memory: return MemoryStore(clock: clock)
+        case .file(let kind, let path): return try await kind.open(at: path, clock: clock, lockWait: lockWait)
+        case .http(let url): return HTTPStore(configuration: .fromEnvironment(baseURL: url))
+        case .postgres(let connection):
+            do {
+                return try PostgresStore(connection: connection, clock: clock)
+            } catch let error as LibPQError {
+                throw CommandFailure(error.message, exitCode: .unavailable)
+            }
         }
     }
 }
