@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        // The raw libpq baseline of the bench, with libpq loaded at run time like the store's.
+        .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // What the Swift Glibc module lacks: prctl (subreaper), closefrom and chdir for spawns, the sandbox.
@@ -105,7 +107,8 @@ let package = Package(
         .target(
             name: "CRUDKitCLI",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline", "CRUDServer",
+                "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline",
+                "CPostgresBaseline", "CRUDServer",
                 "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses",
             ],
             swiftSettings: strictSettings

@@ -26,7 +26,10 @@ struct ServeCommand: ParsableCommand {
 
     @Option("host", value: "HOST", help: "IPv4 address to listen on (default: 127.0.0.1).") var host: String?
     @Option("port", value: "PORT", help: "Port (default: 8080; 0 picks a free one).", parser: .port) var port: UInt16?
-    @Option("store", value: "STORE", help: "memory (default), json:PATH, sqlite:PATH or\npostgres://USER@HOST/DATABASE (several servers may share one).", parser: .store) var store: StoreOption = .memory
+    @Option(
+        "store", value: "STORE",
+        help: "memory (default), json:PATH, sqlite:PATH or\npostgres://USER@HOST/DATABASE (several servers may share one).", parser: .store)
+    var store: StoreOption = .memory
     @Option("app-id", value: "ID", help: "The X-Parse-Application-Id to require (default: crudkit).") var applicationID: String?
     @Option(
         "rest-key", value: "KEY",
