@@ -146,12 +146,14 @@ public final class PostgresCluster: @unchecked Sendable {
         for _ in 0..<3 {
             let port = Int.random(in: 20_000..<60_000)
             // On the command line rather than in postgresql.conf, so each try has its own port.
+            // pg_ctl hands these to a shell (`exec postgres …`): hence the quotes.
             // Speed over crash safety: fsync and full-page writes are off, which loses data
             // only when the machine itself crashes, never when a connection closes and another
             // opens (each commit still reaches the server's WAL before it returns), nor when the
             // server process is killed. The cluster is thrown away with this process anyway.
             let settings = [
-                "-c listen_addresses=''", "-k \(folder)", "-p \(port)", "-c fsync=off", "-c full_page_writes=off", "-c max_connections=200",
+                "-c listen_addresses=''", "-k '\(folder)'", "-p \(port)", "-c fsync=off", "-c full_page_writes=off",
+                "-c max_connections=200",
             ]
             do {
                 try run(
