@@ -100,7 +100,9 @@ let package = Package(
         // The catalogue of built-in backends, as the conformance suite and the tool see them.
         .target(
             name: "CRUDBackends",
-            dependencies: ["CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDServer", "CRUDHTTP"],
+            dependencies: [
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ChildProcesses",
+            ],
             swiftSettings: strictSettings
         ),
         // The command-line tool's logic, as a library so tests can call it in-process.
@@ -162,6 +164,10 @@ if hasSolutions {
             path: "Tests/CrashWriter",
             swiftSettings: strictSettings
         ),
+        // A child process that starts a throwaway PostgreSQL cluster and waits to be killed,
+        // for the test that its watchdog cleans up after a SIGKILL.
+        .executableTarget(
+            name: "postgres-owner", dependencies: ["CRUDBackends"], path: "Tests/PostgresOwner", swiftSettings: strictSettings),
         // An exercise host that misbehaves as told, for the tests of grading.
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
@@ -176,7 +182,10 @@ if hasSolutions {
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDTestSupport", "crash-writer"],
+            dependencies: [
+                "CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDBackends", "CRUDTestSupport",
+                "crash-writer", "postgres-owner",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
