@@ -101,7 +101,8 @@ let package = Package(
         .target(
             name: "CRUDBackends",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ChildProcesses",
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDServer", "CRUDHTTP",
+                "ChildProcesses",
             ],
             swiftSettings: strictSettings
         ),

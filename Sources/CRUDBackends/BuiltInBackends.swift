@@ -5,7 +5,7 @@ import CRUDSpec
 /// The backends that ship with the kit, described for the conformance suite.
 public enum BuiltInBackends {
     /// Every built-in backend, in the order `crudkit compare` shows them.
-    public static let all: [Backend] = [memory, json, sqlite, http]
+    public static let all: [Backend] = [memory, json, sqlite, http, postgres]
 
     /// The in-memory reference backend.
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
@@ -20,6 +20,10 @@ public enum BuiltInBackends {
     /// reopening restarts the server on the same database, and another store is another
     /// client of the same server.
     public static let http = Backend(name: "http", capabilities: [.durability, .sharedStorage]) { try HTTPServerStorage() }
+
+    /// PostgreSQL through libpq, on `CRUDKIT_POSTGRES_URL` or a throwaway cluster: n/a with
+    /// the reason where either is missing (``PostgresBackend``).
+    public static let postgres = PostgresBackend.backend
 
     /// The names of every built-in backend.
     public static var names: [String] { all.map(\.name) }

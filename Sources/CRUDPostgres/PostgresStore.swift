@@ -77,6 +77,14 @@ public actor PostgresStore: CRUDSpec {
         self.db = db
     }
 
+    /// Loads libpq if it is not loaded yet, so a caller can tell before connecting whether
+    /// PostgreSQL stores can work on this machine at all.
+    ///
+    /// - Throws: ``LibPQError``, saying what is missing and how to install it.
+    public static func loadClientLibrary() throws(LibPQError) {
+        _ = try LibPQ.shared.get()
+    }
+
     /// Drops a schema and everything in it: for throwaway stores, such as the conformance
     /// suite's one schema per check. Dropping a schema that does not exist does nothing.
     ///
