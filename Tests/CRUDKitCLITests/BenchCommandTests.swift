@@ -51,7 +51,7 @@ struct BenchCommandTests {
 
     @Test("Bad sizes and unknown backends are usage errors")
     func usage() async {
-        for arguments in [["bench", "--sizes", "0"], ["bench", "--backends", "postgres"], ["bench", "--budget", "-1"]] {
+        for arguments in [["bench", "--sizes", "0"], ["bench", "--backends", "oracle"], ["bench", "--budget", "-1"]] {
             let console = CapturedConsole()
             #expect(await CRUDKitTool.run(arguments, console: console) == 64)
             #expect(console.stderr.hasPrefix("error: "))

@@ -184,7 +184,7 @@ struct ProjectProcessTests {
             (["tasks", "list", "--store", "http://127.0.0.1:9/parse"], 69, "error: The server could not be reached"),
             (["tasks", "lst"], 64, "error: unknown subcommand of tasks 'lst'. Did you mean 'list'?\n"),
             (["tasks", "list", "--sortt", "title"], 64, "error: unknown option '--sortt'. Did you mean '--sort'?\n"),
-            (["tasks", "list", "--store", "postgres://x"], 64, "error: --store must be one of"),
+            (["tasks", "list", "--store", "oracle://x"], 64, "error: --store must be one of"),
             (["tasks", "show", "xyz"], 64, "error: 'xyz' is not a task id"),
         ]
         for (arguments, status, message) in cases {
