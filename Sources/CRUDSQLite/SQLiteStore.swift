@@ -49,7 +49,8 @@ public actor SQLiteStore: CRUDSpec {
         let db = try SQLiteConnection(path: absolute, lockWait: lockWait)
         do {
             try SQLiteSchema.prepare(db)
-            try db.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+            try Self.useWriteAheadLog(db, lockWait: lockWait)
+            try db.execute("PRAGMA synchronous = NORMAL")
         } catch {
             db.close()
             throw error
@@ -59,8 +60,26 @@ public actor SQLiteStore: CRUDSpec {
 
     /// Looks at an existing file before anything may write to it: it must start with
     /// SQLite's header, and, read-only, carry CRUDKit's application id (or be empty).
+    /// Puts the database in WAL mode, which the file keeps once set. Switching needs the
+    /// file to itself, and SQLite answers "busy" at once rather than wait for readers (a
+    /// second opener checking the file's identity), so this tries again until `lockWait`.
+    private static func useWriteAheadLog(_ db: SQLiteConnection, lockWait: Duration) throws(CRUDError) {
+        let deadline = ContinuousClock.now + lockWait
+        var pause = Duration.milliseconds(1)
+        while try db.query("PRAGMA journal_mode", [], { $0.text(0) }).first?.lowercased() != "wal" {
+            do {
+                try db.execute("PRAGMA journal_mode = WAL")
+            } catch .storeLocked(let path) {
+                guard ContinuousClock.now < deadline else { throw .storeLocked(path: path) }
+                Thread.sleep(forTimeInterval: pause.seconds)
+                pause = min(pause * 2, .milliseconds(25))
+            }
+        }
+    }
+
     private static func checkIdentity(_ path: String, lockWait: Duration) throws(CRUDError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // A file another opener creates between the two looks is a new file too.
+        guard let handle = FileHandle(forReadingAtPath: path) ?? FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) { throw .storeUnavailable(path: path) }
             return
         }
