@@ -19,5 +19,6 @@ public struct BackendUnavailable: Error, CustomStringConvertible, Sendable {
         self.reason = reason
     }
 
+    /// The reason.
     public var description: String { reason }
 }

@@ -24,6 +24,7 @@ public struct GeneratedDocument: Sendable, Equatable {
 /// Why the documents cannot be generated: a file is missing or has no place for the
 /// generated part.
 public struct ManifestDocumentError: Error, CustomStringConvertible, Sendable {
+    /// What is missing or misplaced, and what to do.
     public let description: String
 }
 
