@@ -65,6 +65,15 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
     private let onClose: (@Sendable () async -> Void)?
+    /// Its own thread: URLSession on Linux waits on its internal queue, synchronously, when a
+    /// request starts and when the session ends; on a thread of the cooperative pool that wait
+    /// stalls every other task (a full test run saw requests take 10 s, and checks time out).
+    private let executor = ThreadExecutor(name: "crudkit-http-client")
+
+    /// The store's own thread (see `executor`).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    deinit { executor.shutdown() }
     /// Reads reuse kept-alive connections.
     private let readSession: URLSession
     /// Writes never do (see ``send(_:_:query:body:missing:)``).
@@ -347,7 +356,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await Self.exchange(request, on: isWrite ? writeSession : readSession)
+                (data, response) = try await exchange(request, on: isWrite ? writeSession : readSession)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
                 lastProblem = (error as? URLError).map(Self.describe) ?? "the connection failed"
@@ -374,13 +383,25 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         throw .network(reason: "\(lastProblem), after \(configuration.maxAttempts) attempts")
     }
 
-    /// One request and its answer, in a task of its own. When the calling task is cancelled
-    /// (a check that ran out of time), `data(for:)` would cancel the request, and corelibs'
-    /// URLSession can trap there (`URLSession.behaviour(for:)`), ending the whole process.
-    /// An unstructured task is not cancelled with its caller: the request runs to its answer
-    /// or its own timeout. (A completion handler does the same, but made writes 2.5× slower.)
-    private static func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
-        try await Task { try await session.data(for: request) }.value
+    /// One request and its answer. The task is started here, on the store's own thread
+    /// (see `executor`): URLSession waits synchronously on its internal queue while it starts a
+    /// task, and its async `data(for:)` would do that on a thread of the cooperative pool.
+    /// Nothing cancels the request when the caller is cancelled (a check that ran out of
+    /// time): cancelling can trap in corelibs' URLSession (`URLSession.behaviour(for:)`),
+    /// ending the whole process; the request runs to its answer or its own timeout.
+    private func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            let task = session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response {
+                    continuation.resume(returning: (data ?? Data(), response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }
+            task.resume()
+        }
     }
 
     /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a

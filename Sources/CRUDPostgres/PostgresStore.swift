@@ -34,6 +34,14 @@ public actor PostgresStore: CRUDSpec {
     let endpoint: String
     let clock: any CRUDClock
     private var db: PostgresConnection?
+    /// Its own thread: every call waits for the server, and must not hold a thread of the
+    /// cooperative pool meanwhile.
+    private let executor = ThreadExecutor(name: "crudkit-postgres")
+
+    /// The store's own thread (see `executor`).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    deinit { executor.shutdown() }
     /// How many times an operation was tried again after a serialization failure or deadlock.
     private(set) var retries = 0
 

@@ -89,9 +89,11 @@ struct HostileSubmissionTests {
                 #expect(reasons.contains { failure.actual.contains("exercise 1 \($0)") }, "\(result.rule.id): \(failure.actual)")
             }
         }
-        // Five checks, each at most one call before the host is killed, plus start-ups (slow
-        // when the whole suite runs at once on two cores).
-        #expect(elapsed < hostile.callLimit * 5 + .seconds(30), "grading took \(elapsed)")
+        // Five checks, each at most one call before the host is killed, plus a host start-up
+        // each: bounded, which a hang would not be. Start-ups take seconds when the whole suite
+        // runs at once on two cores (35.2 s was seen for "forge", which restarts the host for
+        // every check), so the ceiling is generous; speed is the bench's business.
+        #expect(elapsed < hostile.callLimit * 5 + .seconds(60), "grading took \(elapsed)")
     }
 
     @Test(
