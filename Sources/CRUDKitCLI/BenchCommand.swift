@@ -1,4 +1,5 @@
 import CLoadGenerator
+import CPostgresBaseline
 import CRUDBackends
 import CRUDConformance
 import CRUDHTTP
@@ -8,11 +9,11 @@ import CRUDSpec
 import CSQLiteBaseline
 import Foundation
 
-/// `crudkit bench`: times every backend on the same operations at growing sizes, beside a
-/// raw C SQLite baseline measured in the same run.
+/// `crudkit bench`: times every backend on the same operations at growing sizes, beside raw
+/// C baselines (SQLite, and libpq on the same PostgreSQL server) measured in the same run.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        name: "bench", summary: "Time each backend's operations at 1,000 to 100,000 tasks, beside raw C SQLite.",
+        name: "bench", summary: "Time each backend's operations at 1,000 to 100,000 tasks, beside raw C SQLite and libpq.",
         discussion: """
             For each backend and size N: create one by one, import N titles in one batch, list
             newest first and by title, search, get by id, rename, delete, and reopen. For http:
@@ -26,7 +27,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
     var sizes = [1_000, 10_000, 100_000]
-    @Option("backends", value: "LIST", help: "Comma-separated backends (default: memory,json,sqlite,http).") var backends: String?
+    @Option("backends", value: "LIST", help: "Comma-separated backends (default: memory,json,sqlite,http,postgres).") var backends: String?
     @Option("budget", value: "SECONDS", help: "The most time one loop may take (default: 10).", parser: .positiveSeconds)
     var budget: Duration = .seconds(10)
     @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
@@ -53,11 +54,20 @@ struct BenchCommand: ParsableCommand {
         for size in sizes {
             for backend in backends where backend.name != "http" {
                 console.err("\(backend.name), \(size) tasks…\n")
-                report.results += try await measure(backend, size: size)
+                do {
+                    report.results += try await measure(backend, size: size)
+                } catch let unavailable as BackendUnavailable {
+                    // Not timed, and said so: a missing server is no result, never a fast one.
+                    console.err("\(backend.name) is not timed: it cannot run here: \(unavailable.reason)\n")
+                }
             }
             if backends.contains(where: { $0.name == "sqlite" }) {
                 console.err("raw C SQLite, \(size) tasks…\n")
                 report.results += try baseline(size: size)
+            }
+            if backends.contains(where: { $0.name == "postgres" }), PostgresBackend.unavailableReason() == nil {
+                console.err("raw libpq, \(size) tasks…\n")
+                report.results += try await postgresBaseline(size: size)
             }
         }
         if backends.contains(where: { $0.name == "http" }) {
@@ -185,6 +195,26 @@ struct BenchCommand: ParsableCommand {
         guard answered > 0 else { throw CRUDError.network(reason: "the load generator could not reach the server") }
         record("server capacity, 8 keep-alive C clients", (Int(answered), seconds))
         return results
+    }
+
+    /// The same inserts and sorted select as the PostgreSQL store, in C through libpq, on the
+    /// same server, in a schema of their own.
+    private func postgresBaseline(size: Int) async throws -> [BenchResult] {
+        let connection = try await PostgresServer.resolve().connectionString
+        let schema = "crudkit_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+        var message = [CChar](repeating: 0, count: 512)
+        let insert = crudkit_pg_baseline_insert(connection, String(schema), Int32(size), &message, Int32(message.count))
+        var rows: Int32 = 0
+        let select =
+            insert >= 0 ? crudkit_pg_baseline_select_by_title(connection, String(schema), &rows, &message, Int32(message.count)) : -1
+        guard insert >= 0, select >= 0, rows == size else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable)
+        }
+        return [
+            BenchResult(backend: "raw libpq", size: size, operation: "import (one batch)", count: 1, seconds: Double(insert) / 1e9),
+            BenchResult(backend: "raw libpq", size: size, operation: "list by title", count: 1, seconds: Double(select) / 1e9),
+        ]
     }
 
     private func baseline(size: Int) throws -> [BenchResult] {

@@ -37,6 +37,10 @@ struct BenchReport: Codable, Sendable {
                     ratios.append(
                         Ratio(size: size, what: "sqlite store / raw C: \(operation)", ratio: swift.seconds / c.seconds, target: 2))
                 }
+                if let swift = time("postgres", size, operation), let c = time("raw libpq", size, operation), c.seconds > 0 {
+                    ratios.append(
+                        Ratio(size: size, what: "postgres store / raw libpq: \(operation)", ratio: swift.seconds / c.seconds, target: 1.5))
+                }
             }
         }
         if let capacity = results.first(where: { $0.operation.hasPrefix("server capacity") }),

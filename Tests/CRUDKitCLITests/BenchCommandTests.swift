@@ -1,3 +1,4 @@
+import CRUDBackends
 import CRUDKitCLI
 import Foundation
 import Testing
@@ -45,6 +46,11 @@ struct BenchCommandTests {
         #expect(document.ratios.contains { $0.what.contains("http server capacity") && $0.ratio > 0 })
         #expect(document.results.allSatisfy { $0.count > 0 && $0.seconds >= 0 })
         #expect(document.ratios.contains { $0.what.contains("raw C: import") && $0.size == 40 })
+        if PostgresBackend.unavailableReason() == nil {
+            // The same server for the store and the C baseline; the ratio has its 1.5× target.
+            #expect(document.results.filter { $0.backend == "raw libpq" }.count == 4)
+            #expect(document.ratios.contains { $0.what == "postgres store / raw libpq: list by title" && $0.size == 40 })
+        }
         #expect(document.ratios.contains { $0.what.contains("json cost per write") })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
     }
