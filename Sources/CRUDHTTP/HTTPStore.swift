@@ -65,13 +65,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
     private let onClose: (@Sendable () async -> Void)?
-    /// Its own thread: URLSession on Linux waits on its internal queue, synchronously, when a
-    /// request starts and when the session ends; on a thread of the cooperative pool that wait
-    /// stalls every other task (a full test run saw requests take 10 s, and checks time out).
+    /// The thread URLSession is called on: on Linux it waits on its internal queue,
+    /// synchronously, when a request starts and when a session ends, and on a thread of the
+    /// cooperative pool that wait stalls every other task (a full test run saw requests take
+    /// 10 s, and checks time out).
     private let executor = ThreadExecutor(name: "crudkit-http-client")
-
-    /// The store's own thread (see `executor`).
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     deinit { executor.shutdown() }
     /// Reads reuse kept-alive connections.
@@ -204,8 +202,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Cancels requests in flight, releases the connection pool, and runs `onClose`.
     public func close() async throws {
-        readSession.invalidateAndCancel()
-        writeSession.invalidateAndCancel()
+        let (readSession, writeSession) = (readSession, writeSession)
+        await Task(executorPreference: executor) {
+            readSession.invalidateAndCancel()
+            writeSession.invalidateAndCancel()
+        }.value
         await onClose?()
     }
 
@@ -383,25 +384,14 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         throw .network(reason: "\(lastProblem), after \(configuration.maxAttempts) attempts")
     }
 
-    /// One request and its answer. The task is started here, on the store's own thread
-    /// (see `executor`): URLSession waits synchronously on its internal queue while it starts a
-    /// task, and its async `data(for:)` would do that on a thread of the cooperative pool.
-    /// Nothing cancels the request when the caller is cancelled (a check that ran out of
+    /// One request and its answer, in a task that prefers `executor`: `data(for:)` runs
+    /// there, so URLSession's synchronous wait while it starts the request holds that thread,
+    /// not one of the pool. (A completion handler would avoid the pool too, but made writes
+    /// 2.5× slower.) Nothing cancels the request when the caller is cancelled (a check that ran out of
     /// time): cancelling can trap in corelibs' URLSession (`URLSession.behaviour(for:)`),
     /// ending the whole process; the request runs to its answer or its own timeout.
     private func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let response {
-                    continuation.resume(returning: (data ?? Data(), response))
-                } else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                }
-            }
-            task.resume()
-        }
+        try await Task(executorPreference: executor) { try await session.data(for: request) }.value
     }
 
     /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a

@@ -12,7 +12,7 @@ import Foundation
 ///     deinit { executor.shutdown() }
 /// }
 /// ```
-public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
+public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
@@ -37,6 +37,11 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     /// This executor, for an actor's `unownedExecutor`.
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// This executor, for a task's `executorPreference`.
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
     }
 
     /// Ends the thread once the jobs already queued have run.
