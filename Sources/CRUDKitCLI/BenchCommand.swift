@@ -22,7 +22,8 @@ struct BenchCommand: ParsableCommand {
             capacity measured with a keep-alive C load generator (8 connections). Loops stop
             when they use up the budget, and the table says how many operations ran, so slow
             backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
-            Progress goes to standard error. Build with -c release: debug builds are many times slower.
+            Whole-table reads (the lists and search, here and in the C baselines) run three
+            times and the fastest counts. Progress goes to standard error. Build with -c release: debug builds are many times slower.
             """)
 
     @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
@@ -113,6 +114,17 @@ struct BenchCommand: ParsableCommand {
         return (done, (clock.now - start).seconds)
     }
 
+    /// How many times a whole-table read runs, in the stores and the C baselines alike; the
+    /// fastest is kept, so one run slowed by another program does not decide a ratio.
+    static let readRepeats = 3
+
+    /// Runs `body` ``readRepeats`` times and keeps the fastest, as one operation.
+    private func fastest(_ body: () async throws -> Void) async throws -> (count: Int, seconds: Double) {
+        var best = Double.infinity
+        for _ in 0..<Self.readRepeats { best = min(best, try await loop(1) { _ in try await body() }.seconds) }
+        return (1, best)
+    }
+
     private func measure(_ backend: Backend, size: Int) async throws -> [BenchResult] {
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
@@ -136,9 +148,9 @@ struct BenchCommand: ParsableCommand {
             let ids = all.map(\.id)
             var picker = SystemRandomNumberGenerator()
             let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
-            record("list newest first", try await loop(1) { _ in _ = try await store.tasks(TaskQuery()) })
-            record("list by title", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(sort: .title)) })
-            record("search", try await loop(1) { _ in _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
+            record("list newest first", try await fastest { _ = try await store.tasks(TaskQuery()) })
+            record("list by title", try await fastest { _ = try await store.tasks(TaskQuery(sort: .title)) })
+            record("search", try await fastest { _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
             record("get by id", try await loop(sample.count) { index in _ = try await store.task(id: sample[index]) })
             record(
                 "rename",
@@ -206,7 +218,9 @@ struct BenchCommand: ParsableCommand {
         let insert = crudkit_pg_baseline_insert(connection, String(schema), Int32(size), &message, Int32(message.count))
         var rows: Int32 = 0
         let select =
-            insert >= 0 ? crudkit_pg_baseline_select_by_title(connection, String(schema), &rows, &message, Int32(message.count)) : -1
+            insert >= 0
+            ? crudkit_pg_baseline_select_by_title(
+                connection, String(schema), Int32(Self.readRepeats), &rows, &message, Int32(message.count)) : -1
         guard insert >= 0, select >= 0, rows == size else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable)
@@ -224,7 +238,7 @@ struct BenchCommand: ParsableCommand {
         let path = folder + "/baseline.sqlite"
         let insert = crudkit_baseline_insert(path, Int32(size))
         var rows: Int32 = 0
-        let select = crudkit_baseline_select_by_title(path, &rows)
+        let select = crudkit_baseline_select_by_title(path, Int32(Self.readRepeats), &rows)
         guard insert >= 0, select >= 0, rows == size else { throw CRUDError.storeUnavailable(path: path) }
         return [
             BenchResult(backend: "raw C", size: size, operation: "import (one batch)", count: 1, seconds: Double(insert) / 1e9),

@@ -61,6 +61,7 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
     let nfields: ResultCount
     let getvalue: Value
     let getisnull: IsNull
+    let getlength: IsNull
     let cmdTuples: ResultText
     let clear: Clear
     let conninfoParse: ParseOptions
@@ -120,6 +121,7 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
         nfields = try look("PQnfields")
         getvalue = try look("PQgetvalue")
         getisnull = try look("PQgetisnull")
+        getlength = try look("PQgetlength")
         cmdTuples = try look("PQcmdTuples")
         clear = try look("PQclear")
         conninfoParse = try look("PQconninfoParse")

@@ -97,15 +97,17 @@ final class PostgresConnection {
 
     /// The rows of a statement, each value as text or `nil` for NULL.
     func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresFailure) -> [[String?]] {
-        try perform(sql, parameters) { result in
-            let rows = lib.ntuples(result)
-            let columns = lib.nfields(result)
-            return (0..<rows).map { row in
-                (0..<columns).map { column in
-                    lib.getisnull(result, row, column) != 0 ? nil : Self.text(lib.getvalue(result, row, column))
-                }
-            }
+        try rows(sql, parameters) { rows in
+            (0..<rows.count).map { row in (0..<rows.columns).map { column in rows.text(row, column) } }
         }
+    }
+
+    /// Runs a statement and hands its rows to `read` in place, before they are freed:
+    /// the way to read many rows without a String per value.
+    func rows<T>(_ sql: String, _ parameters: [String?] = [], read: (PostgresRows) throws(PostgresFailure) -> T)
+        throws(PostgresFailure) -> T
+    {
+        try perform(sql, parameters) { result throws(PostgresFailure) in try read(PostgresRows(result: result, lib: lib)) }
     }
 
     /// Runs a statement and returns how many rows it changed.
@@ -116,7 +118,9 @@ final class PostgresConnection {
 
     /// Prepares `sql` the first time this session sees it, executes it with the parameters
     /// as text, and reads the result before clearing it.
-    private func perform<T>(_ sql: String, _ parameters: [String?], read: (OpaquePointer) -> T) throws(PostgresFailure) -> T {
+    private func perform<T>(_ sql: String, _ parameters: [String?], read: (OpaquePointer) throws(PostgresFailure) -> T)
+        throws(PostgresFailure) -> T
+    {
         guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
             throw .crud(.invalidQuery(reason: "text with a NUL character cannot be sent to PostgreSQL"))
         }
@@ -141,7 +145,7 @@ final class PostgresConnection {
         defer { lib.clear(result) }
         try check(result, handle)
         guard let result else { throw lost(handle) }
-        return read(result)
+        return try read(result)
     }
 
     /// Turns an error result into a ``PostgresFailure``: its SQLSTATE and message, or a

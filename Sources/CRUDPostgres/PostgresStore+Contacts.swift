@@ -4,13 +4,21 @@ import Foundation
 extension PostgresStore {
     private static let contactColumns = "id, name, email, phone, created_at, updated_at"
 
-    private func readContact(_ row: [String?]) throws(CRUDError) -> Contact {
-        guard row.count == 6, let id = row[0].flatMap(UUID.init(uuidString:)), let name = row[1], let email = row[2],
-            let created = row[4].flatMap({ Int64($0) }), let updated = row[5].flatMap({ Int64($0) })
-        else { throw .corruptStore(path: location) }
-        return Contact(
-            id: id, name: name, email: email, phone: row[3], createdAt: Timestamp.date(milliseconds: created),
-            updatedAt: Timestamp.date(milliseconds: updated))
+    /// Every contact of a result, read in place (see ``PostgresRows``).
+    private func readContacts(_ rows: PostgresRows) throws(PostgresFailure) -> [Contact] {
+        guard rows.columns == 6 else { throw .crud(.corruptStore(path: location)) }
+        var contacts: [Contact] = []
+        contacts.reserveCapacity(Int(rows.count))
+        for row in 0..<rows.count {
+            guard let id = rows.uuid(row, 0), let name = rows.text(row, 1), let email = rows.text(row, 2),
+                let created = rows.int64(row, 4), let updated = rows.int64(row, 5)
+            else { throw .crud(.corruptStore(path: location)) }
+            contacts.append(
+                Contact(
+                    id: id, name: name, email: email, phone: rows.text(row, 3), createdAt: Timestamp.date(milliseconds: created),
+                    updatedAt: Timestamp.date(milliseconds: updated)))
+        }
+        return contacts
     }
 
     public func createContact(name: String, email: String, phone: String?) throws -> Contact {
@@ -39,9 +47,9 @@ extension PostgresStore {
     }
 
     private func fetchContact(id: UUID, in db: PostgresConnection) throws -> Contact {
-        let rows = try db.query("SELECT \(Self.contactColumns) FROM contacts WHERE id = $1", [id.uuidString])
-        guard let row = rows.first else { throw CRUDError.notFound(id: id) }
-        return try readContact(row)
+        let found = try db.rows("SELECT \(Self.contactColumns) FROM contacts WHERE id = $1", [id.uuidString], read: readContacts)
+        guard let contact = found.first else { throw CRUDError.notFound(id: id) }
+        return contact
     }
 
     public func contacts(_ query: ContactQuery) throws -> [Contact] {
@@ -57,8 +65,7 @@ extension PostgresStore {
         }
         sql += " ORDER BY name_key, email, seq LIMIT $\(values.count + 1) OFFSET $\(values.count + 2)"
         values += [query.limit.map(String.init), String(query.offset)]
-        let rows = try perform { db in try db.query(sql, values) }
-        return try rows.map { row throws(CRUDError) in try readContact(row) }
+        return try perform { db in try db.rows(sql, values, read: readContacts) }
     }
 
     public func updateContact(id: UUID, _ changes: ContactChanges) throws -> Contact {

@@ -4,13 +4,21 @@ import Foundation
 extension PostgresStore {
     private static let taskColumns = "id, title, notes, is_completed, created_at, updated_at"
 
-    private func readTask(_ row: [String?]) throws(CRUDError) -> TaskItem {
-        guard row.count == 6, let id = row[0].flatMap(UUID.init(uuidString:)), let title = row[1], let done = row[3],
-            let created = row[4].flatMap({ Int64($0) }), let updated = row[5].flatMap({ Int64($0) })
-        else { throw .corruptStore(path: location) }
-        return TaskItem(
-            id: id, title: title, notes: row[2], isCompleted: done == "t", createdAt: Timestamp.date(milliseconds: created),
-            updatedAt: Timestamp.date(milliseconds: updated))
+    /// Every task of a result, read in place (see ``PostgresRows``).
+    private func readTasks(_ rows: PostgresRows) throws(PostgresFailure) -> [TaskItem] {
+        guard rows.columns == 6 else { throw .crud(.corruptStore(path: location)) }
+        var tasks: [TaskItem] = []
+        tasks.reserveCapacity(Int(rows.count))
+        for row in 0..<rows.count {
+            guard let id = rows.uuid(row, 0), let title = rows.text(row, 1), let done = rows.bool(row, 3),
+                let created = rows.int64(row, 4), let updated = rows.int64(row, 5)
+            else { throw .crud(.corruptStore(path: location)) }
+            tasks.append(
+                TaskItem(
+                    id: id, title: title, notes: rows.text(row, 2), isCompleted: done, createdAt: Timestamp.date(milliseconds: created),
+                    updatedAt: Timestamp.date(milliseconds: updated)))
+        }
+        return tasks
     }
 
     private func insert(_ task: TaskItem, into db: PostgresConnection) throws {
@@ -40,9 +48,9 @@ extension PostgresStore {
     }
 
     private func fetchTask(id: UUID, in db: PostgresConnection) throws -> TaskItem {
-        let rows = try db.query("SELECT \(Self.taskColumns) FROM tasks WHERE id = $1", [id.uuidString])
-        guard let row = rows.first else { throw CRUDError.notFound(id: id) }
-        return try readTask(row)
+        let found = try db.rows("SELECT \(Self.taskColumns) FROM tasks WHERE id = $1", [id.uuidString], read: readTasks)
+        guard let task = found.first else { throw CRUDError.notFound(id: id) }
+        return task
     }
 
     /// The WHERE clause and values of a task query: fixed SQL fragments, with the search
@@ -74,8 +82,7 @@ extension PostgresStore {
             }
         let page = "LIMIT $\(values.count + 1) OFFSET $\(values.count + 2)"
         let sql = "SELECT \(Self.taskColumns) FROM tasks\(whereClause) ORDER BY \(order) \(page)"
-        let rows = try perform { db in try db.query(sql, values + [query.limit.map(String.init), String(query.offset)]) }
-        return try rows.map { row throws(CRUDError) in try readTask(row) }
+        return try perform { db in try db.rows(sql, values + [query.limit.map(String.init), String(query.offset)], read: readTasks) }
     }
 
     public func countTasks(_ query: TaskQuery) throws -> Int {

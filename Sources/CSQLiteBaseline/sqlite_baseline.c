@@ -50,7 +50,7 @@ done:
     return elapsed;
 }
 
-int64_t crudkit_baseline_select_by_title(const char *path, int32_t *rows) {
+int64_t crudkit_baseline_select_by_title(const char *path, int32_t repeats, int32_t *rows) {
     sqlite3 *db = NULL;
     sqlite3_stmt *select = NULL;
     int64_t elapsed = -1;
@@ -60,19 +60,27 @@ int64_t crudkit_baseline_select_by_title(const char *path, int32_t *rows) {
     const char *sql = "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks"
                       " ORDER BY title_key, title, seq LIMIT -1 OFFSET 0";
     if (sqlite3_prepare_v2(db, sql, -1, &select, NULL) != SQLITE_OK) goto done;
-    int64_t start = now_ns();
-    int64_t checksum = 0;
-    int code;
-    while ((code = sqlite3_step(select)) == SQLITE_ROW) {
-        checksum += sqlite3_column_bytes(select, 0) + sqlite3_column_bytes(select, 1);
-        checksum += sqlite3_column_type(select, 2) + sqlite3_column_int64(select, 3);
-        checksum += sqlite3_column_int64(select, 4) + sqlite3_column_int64(select, 5);
-        (void)sqlite3_column_text(select, 0);
-        (void)sqlite3_column_text(select, 1);
-        *rows += 1;
+    for (int32_t round = 0; round < repeats; round++) {
+        int64_t start = now_ns();
+        int64_t checksum = 0;
+        int code;
+        *rows = 0;
+        while ((code = sqlite3_step(select)) == SQLITE_ROW) {
+            checksum += sqlite3_column_bytes(select, 0) + sqlite3_column_bytes(select, 1);
+            checksum += sqlite3_column_type(select, 2) + sqlite3_column_int64(select, 3);
+            checksum += sqlite3_column_int64(select, 4) + sqlite3_column_int64(select, 5);
+            (void)sqlite3_column_text(select, 0);
+            (void)sqlite3_column_text(select, 1);
+            *rows += 1;
+        }
+        if (code != SQLITE_DONE || checksum == 0) {
+            elapsed = -1;
+            goto done;
+        }
+        int64_t took = now_ns() - start;
+        if (elapsed < 0 || took < elapsed) elapsed = took;
+        sqlite3_reset(select);
     }
-    if (code != SQLITE_DONE || checksum == 0) goto done;
-    elapsed = now_ns() - start;
 done:
     sqlite3_finalize(select);
     sqlite3_close(db);

@@ -168,7 +168,7 @@ public final class SQLiteConnection {
         /// The UUID in column `index`, stored as 36 characters of text; `nil` if it is not one.
         public func uuid(_ index: Int32) -> UUID? {
             guard let bytes = sqlite3_column_text(statement, index), sqlite3_column_bytes(statement, index) == 36 else { return nil }
-            return UUID.parse(UnsafeBufferPointer(start: bytes, count: 36))
+            return UUID.parse(utf8: UnsafeBufferPointer(start: bytes, count: 36))
         }
 
         /// The text in column `index`, or `nil` when it is NULL.
@@ -179,62 +179,6 @@ public final class SQLiteConnection {
         /// The integer in column `index`.
         public func integer(_ index: Int32) -> Int64 {
             sqlite3_column_int64(statement, index)
-        }
-    }
-}
-
-extension UUID {
-    /// Parses the 8-4-4-4-12 hex form from UTF-8 bytes without making a String first:
-    /// reading ids is the hot path of every list.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
-        var raw = [UInt8](repeating: 0, count: 16)
-        var position = 0
-        var index = 0
-        while index < 36 {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                index += 1
-                continue
-            }
-            guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
-            raw[position] = high << 4 | low
-            position += 1
-            index += 2
-        }
-        return UUID(
-            uuid: (
-                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10], raw[11], raw[12], raw[13],
-                raw[14], raw[15]
-            ))
-    }
-
-    /// The lowercase 8-4-4-4-12 form, as the store keeps ids, without Foundation's
-    /// uppercase string and a second pass to lowercase it.
-    public var lowercasedString: String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: uuid) { raw in
-            String(unsafeUninitializedCapacity: 36) { buffer in
-                var out = 0
-                for (index, byte) in raw.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        buffer[out] = 0x2D
-                        out += 1
-                    }
-                    buffer[out] = digits[Int(byte >> 4)]
-                    buffer[out + 1] = digits[Int(byte & 0x0F)]
-                    out += 2
-                }
-                return out
-            }
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x61...0x66: byte - 0x61 + 10
-        case 0x41...0x46: byte - 0x41 + 10
-        default: nil
         }
     }
 }

@@ -91,6 +91,25 @@ struct PostgresStoreTests {
         await store.close()
     }
 
+    @Test("Rows are read in place: NULLs, booleans, the whole bigint range, UUIDs and text, and junk is nil")
+    func rowsReadInPlace() async throws {
+        let db = try await PostgresTestServer.session()
+        defer { db.close() }
+        let sql = """
+            SELECT NULL::text, true, false, 9223372036854775807::bigint, (-9223372036854775808)::bigint, 0::bigint,
+                '123e4567-e89b-12d3-a456-426614174000'::uuid, 'Ünïcødé ✓'::text, 'x'::text, '12a'::text, ''::text
+            """
+        try db.rows(sql) { rows in
+            #expect(rows.count == 1 && rows.columns == 11)
+            #expect(rows.text(0, 0) == nil && rows.int64(0, 0) == nil && rows.bool(0, 0) == nil && rows.uuid(0, 0) == nil)
+            #expect(rows.bool(0, 1) == true && rows.bool(0, 2) == false)
+            #expect(rows.int64(0, 3) == .max && rows.int64(0, 4) == .min && rows.int64(0, 5) == 0)
+            #expect(rows.uuid(0, 6) == UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000"))
+            #expect(rows.text(0, 7) == "Ünïcødé ✓")
+            #expect(rows.bool(0, 8) == nil && rows.int64(0, 9) == nil && rows.int64(0, 10) == nil && rows.uuid(0, 8) == nil)
+        }
+    }
+
     @Test("A transaction that loses a race with a concurrent update is retried and succeeds")
     func serializationFailureIsRetried() async throws {
         let url = try await PostgresTestServer.url()

@@ -14,7 +14,9 @@
 int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int32_t count, char *error, int32_t error_size);
 
 /// Selects every row of `schema`'s tasks ordered by title, as the store lists by title,
-/// reading each value; `rows` gets the number of rows. Drops the schema afterwards.
-int64_t crudkit_pg_baseline_select_by_title(const char *conninfo, const char *schema, int32_t *rows, char *error, int32_t error_size);
+/// reading each value, `repeats` times; returns the fastest. `rows` gets the number of
+/// rows. Drops the schema afterwards.
+int64_t crudkit_pg_baseline_select_by_title(
+    const char *conninfo, const char *schema, int32_t repeats, int32_t *rows, char *error, int32_t error_size);
 
 #endif

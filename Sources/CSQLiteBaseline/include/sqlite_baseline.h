@@ -12,7 +12,8 @@
 int64_t crudkit_baseline_insert(const char *path, int32_t count);
 
 /// Reads every row of the tasks table in title order, touching each column as the store
-/// does. Stores the number of rows in `rows`. Returns nanoseconds, or -1 on an error.
-int64_t crudkit_baseline_select_by_title(const char *path, int32_t *rows);
+/// does, `repeats` times. Stores the number of rows in `rows`. Returns the fastest time in
+/// nanoseconds, or -1 on an error.
+int64_t crudkit_baseline_select_by_title(const char *path, int32_t repeats, int32_t *rows);
 
 #endif

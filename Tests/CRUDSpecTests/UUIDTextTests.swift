@@ -1,0 +1,36 @@
+import CRUDSpec
+import Foundation
+import Testing
+
+@Suite("UUIDs as text")
+struct UUIDTextTests {
+    @Test("The lowercase form is Foundation's, lowercased, and parses back in either case")
+    func roundTrip() {
+        var random = SeededRandom(seed: 0x5EED_0001)
+        for _ in 0..<200 {
+            let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let id = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10],
+                    bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
+            #expect(id.lowercasedString == id.uuidString.lowercased(), "seed 0x5EED0001")
+            for text in [id.lowercasedString, id.uuidString] {
+                let parsed = Array(text.utf8).withUnsafeBufferPointer { UUID.parse(utf8: $0) }
+                #expect(parsed == id, "\(text) should parse back to itself (seed 0x5EED0001)")
+            }
+        }
+    }
+
+    @Test(
+        "Anything but 8-4-4-4-12 hex digits is not a UUID",
+        arguments: [
+            "", "not a uuid", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000",
+            "123e4567e89b-12d3-a456-4266141740000", "123e4567-e89b-12d3-a456-42661417400g", "123e4567-e89b-12d3-a456_426614174000",
+            " 23e4567-e89b-12d3-a456-426614174000",
+        ])
+    func rejects(_ text: String) {
+        let parsed = Array(text.utf8).withUnsafeBufferPointer { UUID.parse(utf8: $0) }
+        #expect(parsed == nil, "\(text.debugDescription) parsed as \(String(describing: parsed))")
+    }
+}
