@@ -55,8 +55,11 @@ enum PostgresSchema {
     /// Brings the current schema, new or of any known version, to the current version in
     /// one transaction, under an advisory lock so stores opening at once create it once.
     /// Throws ``CRUDError/corruptStore(path:)`` for tables that are not CRUDKit's or are of a
-    /// newer version, changing nothing.
-    static func prepare(_ db: PostgresConnection, lockName: String, location: String) throws(PostgresFailure) {
+    /// newer version, changing nothing. `target` and `steps` are the current version and
+    /// ``migrations``, and differ only in the test of the migration path.
+    static func prepare(
+        _ db: PostgresConnection, lockName: String, location: String, target: Int = currentVersion, steps: [Int: String] = migrations
+    ) throws(PostgresFailure) {
         try db.execute("BEGIN")
         do throws(PostgresFailure) {
             _ = try db.query("SELECT pg_advisory_xact_lock(hashtext($1))", ["crudkit schema " + lockName])
@@ -68,9 +71,9 @@ enum PostgresSchema {
             if tables.first?.first == "0" {
                 try db.execute(version1)
             } else {
-                var version = try recordedVersion(db, location: location)
-                while version < currentVersion {
-                    guard let step = migrations[version] else { throw PostgresFailure.crud(.corruptStore(path: location)) }
+                var version = try recordedVersion(db, location: location, newest: target)
+                while version < target {
+                    guard let step = steps[version] else { throw PostgresFailure.crud(.corruptStore(path: location)) }
                     try db.execute(step)
                     version += 1
                 }
@@ -84,7 +87,7 @@ enum PostgresSchema {
 
     /// The version in the schema's record; a schema without one, or not CRUDKit's, or of a
     /// newer version, is `corruptStore`.
-    private static func recordedVersion(_ db: PostgresConnection, location: String) throws(PostgresFailure) -> Int {
+    private static func recordedVersion(_ db: PostgresConnection, location: String, newest: Int) throws(PostgresFailure) -> Int {
         let corrupt = PostgresFailure.crud(.corruptStore(path: location))
         let record = try db.query(
             """
@@ -99,7 +102,7 @@ enum PostgresSchema {
             throw corrupt
         }
         guard rows.count == 1, rows[0].count == 2, rows[0][0] == application, let text = rows[0][1], let version = Int(text),
-            (1...currentVersion).contains(version)
+            (1...newest).contains(version)
         else { throw corrupt }
         return version
     }

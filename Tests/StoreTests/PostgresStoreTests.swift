@@ -73,6 +73,40 @@ struct PostgresStoreTests {
         #expect(try db.query("SELECT count(*) FROM pg_tables WHERE schemaname = $1", [other]) == [["1"]])
     }
 
+    @Test("An older schema is migrated step by step in one transaction, keeping its rows; a failing step changes nothing")
+    func migrationPath() async throws {
+        let url = try await PostgresTestServer.url()
+        let schema = PostgresTestServer.freshSchema("migrate")
+        defer { try? PostgresStore.removeSchema(schema, connection: url) }
+        let store = try PostgresStore(connection: url, schema: schema)
+        let task = try await store.createTask(title: "Kept", notes: nil)
+        await store.close()
+        let db = try await PostgresTestServer.session()
+        defer { db.close() }
+        try db.execute("SET search_path TO \(schema)")
+        // A version 2 and 3 as a later release would add them: a column, then an index.
+        let steps = [
+            1: "ALTER TABLE tasks ADD COLUMN priority integer NOT NULL DEFAULT 0; UPDATE crudkit_schema SET version = 2",
+            2: "CREATE INDEX tasks_priority ON tasks (priority); UPDATE crudkit_schema SET version = 3",
+        ]
+        var broken = steps
+        broken[2] = "CREATE INDEX tasks_priority ON no_such_table (priority); UPDATE crudkit_schema SET version = 3"
+        #expect(throws: PostgresFailure.self) {
+            try PostgresSchema.prepare(db, lockName: schema, location: schema, target: 3, steps: broken)
+        }
+        #expect(try db.query("SELECT version FROM crudkit_schema") == [["1"]], "a failed step must roll the first one back too")
+        #expect(
+            try db.query("SELECT count(*) FROM information_schema.columns WHERE table_schema = $1 AND column_name = 'priority'", [schema])
+                == [["0"]])
+
+        try PostgresSchema.prepare(db, lockName: schema, location: schema, target: 3, steps: steps)
+        #expect(try db.query("SELECT version FROM crudkit_schema") == [["3"]])
+        #expect(try db.query("SELECT id, title, priority FROM tasks") == [[task.id.uuidString.lowercased(), "Kept", "0"]])
+        #expect(try db.query("SELECT count(*) FROM pg_indexes WHERE schemaname = $1 AND indexname = 'tasks_priority'", [schema]) == [["1"]])
+        // This release knows only version 1: the migrated schema is newer, and left alone.
+        #expect(throws: CRUDError.corruptStore(path: store.location)) { try PostgresStore(connection: url, schema: schema) }
+    }
+
     @Test("Statements are prepared once per connection and reused")
     func preparedStatementReuse() async throws {
         let url = try await PostgresTestServer.url()
