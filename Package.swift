@@ -88,7 +88,8 @@ let package = Package(
         .target(
             name: "ExerciseKit",
             dependencies: [
-                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDHTTP", "CRUDBackends", "CProcessControl",
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP", "CRUDBackends",
+                "CProcessControl",
                 "ChildProcesses",
             ],
             swiftSettings: strictSettings

@@ -41,6 +41,13 @@ public struct Grader: Sendable {
             return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
         case .storeParts:
             let storage = exercise.storage
+            if case .postgres = storage {
+                return Backend(name: name, capabilities: [.durability]) {
+                    try await ExerciseDatabaseStorage.make { database, clock in
+                        try ExerciseStore(parts: parts, clock: clock, storage: .postgres, database: database)
+                    }
+                }
+            }
             guard storage.fileName != nil else {
                 return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: storage) }
             }

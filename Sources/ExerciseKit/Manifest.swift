@@ -223,6 +223,18 @@ public enum Manifest {
                 "Ask for an id that was never created: anything but CRUDError.notFound is wrong.",
                 "After a rename, the id must be the one you had; after a delete, the other tasks must still be there.",
             ], graded: .ownChecks),
+        ExerciseInfo(
+            number: 15, title: "Keep tasks in PostgreSQL", file: "Exercises/15-PostgreSQL/PostgresTaskTableExercise.swift",
+            lesson: "Course/Lessons/15-ClientServerStorage.md",
+            rules: ["DURABILITY-001", "DURABILITY-002", "DURABILITY-006", "TASK-CREATE-013", "TASK-UPDATE-001", "TASK-DELETE-001"],
+            points: 20,
+            hints: [
+                "One table: seq BIGSERIAL PRIMARY KEY (the insertion order), id UUID UNIQUE, then one column per field.",
+                "Put $1, $2… in the SQL and the values in parameters, as text: never put a title inside the SQL text.",
+                "Dates as BIGINT: String(Timestamp.milliseconds(date)) in, Timestamp.date(milliseconds:) of Int64(text) out.",
+                "A BOOLEAN column comes back as \"t\" or \"f\"; selectAll() must ORDER BY seq, or the creation order is lost after a reopen.",
+                "An UPDATE or DELETE must say WHERE id = $n: the grader reads its row count, and 0 means the id was not there.",
+            ], storage: .postgres),
     ]
 
     /// The exercise with this number.
