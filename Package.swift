@@ -202,7 +202,7 @@ if hasSolutions {
             name: "ExerciseTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "ExerciseSubmission", "exercise-host", "hostile-host",
-                "Solutions", "solutions-host",
+                "Solutions", "solutions-host", "CRUDPostgres", "CRUDBackends",
             ],
             swiftSettings: strictSettings
         ),

@@ -34,14 +34,16 @@ extension PostgresBackend {
     /// The server checks run on (``PostgresServer/resolve(environment:)``), once libpq is
     /// known to load; ``BackendUnavailable`` with the reason when libpq or a server is missing,
     /// so every rule on it is n/a rather than failed.
-    public static func server() async throws(BackendUnavailable) -> PostgresServer {
+    public static func server(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(BackendUnavailable)
+        -> PostgresServer
+    {
         do {
             try PostgresStore.loadClientLibrary()
         } catch {
             throw BackendUnavailable(error.message)
         }
         do {
-            return try await PostgresServer.resolve()
+            return try await PostgresServer.resolve(environment: environment)
         } catch {
             throw BackendUnavailable(error.description)
         }

@@ -35,12 +35,25 @@ struct ExerciseDatabaseStorage: BackendStorage {
     let role: String?
     let opener: @Sendable (ExerciseDatabase, any CRUDClock) throws -> any CRUDSpec
 
-    /// Storage on the server the kit checks PostgreSQL with; ``BackendUnavailable`` when
-    /// libpq or a server is missing.
-    static func make(open: @escaping @Sendable (ExerciseDatabase, any CRUDClock) throws -> any CRUDSpec) async throws
-        -> ExerciseDatabaseStorage
-    {
-        let server = try await PostgresBackend.server()
+    /// Storage on the server the kit checks PostgreSQL with (`CRUDKIT_POSTGRES_URL` of
+    /// `environment`, or the throwaway cluster). ``BackendUnavailable`` when libpq or a
+    /// server is missing, or the server cannot be reached or refuses to make the check's
+    /// schema: nothing of the student's has run then, so its rules are n/a, not failed.
+    static func make(
+        environment: [String: String], open: @escaping @Sendable (ExerciseDatabase, any CRUDClock) throws -> any CRUDSpec
+    ) async throws -> ExerciseDatabaseStorage {
+        let server = try await PostgresBackend.server(environment: environment)
+        do {
+            return try prepare(on: server, open: open)
+        } catch {
+            throw BackendUnavailable("PostgreSQL: the check's schema could not be made on the server: \(error)")
+        }
+    }
+
+    /// Makes the check's schema (and role) on `server` with its administrator's connection.
+    private static func prepare(
+        on server: PostgresServer, open: @escaping @Sendable (ExerciseDatabase, any CRUDClock) throws -> any CRUDSpec
+    ) throws -> ExerciseDatabaseStorage {
         let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         let schema = "crudkit_exercise_\(suffix)"
         let admin = try PostgresSession(connection: server.connectionString)
