@@ -88,7 +88,8 @@ let package = Package(
         .target(
             name: "ExerciseKit",
             dependencies: [
-                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDMemory", "CRUDHTTP", "CRUDBackends", "CProcessControl",
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP", "CRUDBackends",
+                "CProcessControl",
                 "ChildProcesses",
             ],
             swiftSettings: strictSettings
@@ -201,7 +202,7 @@ if hasSolutions {
             name: "ExerciseTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDTestSupport", "ExerciseKit", "ExerciseSubmission", "exercise-host", "hostile-host",
-                "Solutions", "solutions-host",
+                "Solutions", "solutions-host", "CRUDPostgres", "CRUDBackends",
             ],
             swiftSettings: strictSettings
         ),

@@ -8,5 +8,5 @@ public enum Submission {
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
         taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise(),
         taskRepository: TaskRepositoryExercise(), importing: TaskImportingExercise(),
-        ownChecks: OwnChecksExercise())
+        ownChecks: OwnChecksExercise(), postgresTaskTable: PostgresTaskTableExercise())
 }

@@ -30,6 +30,26 @@ public enum PostgresBackend {
     }
 }
 
+extension PostgresBackend {
+    /// The server checks run on (``PostgresServer/resolve(environment:)``), once libpq is
+    /// known to load; ``BackendUnavailable`` with the reason when libpq or a server is missing,
+    /// so every rule on it is n/a rather than failed.
+    public static func server(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(BackendUnavailable)
+        -> PostgresServer
+    {
+        do {
+            try PostgresStore.loadClientLibrary()
+        } catch {
+            throw BackendUnavailable(error.message)
+        }
+        do {
+            return try await PostgresServer.resolve(environment: environment)
+        } catch {
+            throw BackendUnavailable(error.description)
+        }
+    }
+}
+
 /// One schema of its own on the server, for one check.
 struct PostgresSchemaStorage: BackendStorage {
     let connection: String
@@ -37,17 +57,7 @@ struct PostgresSchemaStorage: BackendStorage {
 
     /// Storage on the server, in a new schema; ``BackendUnavailable`` when libpq or a server is missing.
     static func make() async throws -> PostgresSchemaStorage {
-        do {
-            try PostgresStore.loadClientLibrary()
-        } catch {
-            throw BackendUnavailable(error.message)
-        }
-        let server: PostgresServer
-        do {
-            server = try await PostgresServer.resolve()
-        } catch {
-            throw BackendUnavailable(error.description)
-        }
+        let server = try await PostgresBackend.server()
         let schema = "crudkit_check_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         return PostgresSchemaStorage(connection: server.connectionString, schema: String(schema))
     }

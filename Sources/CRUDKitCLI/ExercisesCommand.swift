@@ -126,7 +126,10 @@ struct ExercisesCommand: ParsableCommand {
         }
         switch try ExerciseHostBuild.build(in: folder, environment: environment) {
         case .built(let executable, let notCompiled):
-            return ExerciseHostBuild.grader(executable: executable, deadline: ExerciseHostBuild.defaultDeadline, notCompiled: notCompiled)
+            var built = ExerciseHostBuild.grader(
+                executable: executable, deadline: ExerciseHostBuild.defaultDeadline, notCompiled: notCompiled)
+            built.0.environment = environment  // where Exercise 15 finds its server (CRUDKIT_POSTGRES_URL)
+            return built
         case .doesNotCompile(let output):
             console.out("Exercises/ does not compile yet. The compiler says:\n\n\(output)\n")
             return nil
@@ -145,6 +148,10 @@ struct ExercisesCommand: ParsableCommand {
             guard let errors = entry.compileErrors else { continue }
             console.out("Exercise \(entry.exercise.number) does not compile, so its checks fail. The compiler says:\n\(errors)\n\n")
         }
+        for entry in all {
+            guard let reason = entry.notCheckableReason else { continue }
+            console.out("Exercise \(entry.exercise.number) cannot be checked on this machine, so it scores no points: \(reason)\n\n")
+        }
         let done = all.filter(\.isDone).count
         let points = all.map(\.points).reduce(0, +)
         console.out("\(bar(done, all.count)) \(done)/\(all.count) exercises, \(points)/\(Manifest.totalPoints) points\n\n")
@@ -153,12 +160,22 @@ struct ExercisesCommand: ParsableCommand {
                 entry.isDone
                 ? "done"
                 : entry.compileErrors != nil
-                    ? "does not compile" : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
+                    ? "does not compile"
+                    : entry.notCheckableReason != nil
+                        ? "not checkable here (n/a)"
+                        : entry.isStarted ? "\(entry.passed)/\(entry.exercise.rules.count) checks" : "not started"
             console.out(
                 "  \(entry.isDone ? "[x]" : "[ ]") \(entry.exercise.number < 10 ? " " : "")\(entry.exercise.number). \(entry.exercise.title.padding(toLength: 34, withPad: " ", startingAt: 0)) \(status)\n"
             )
         }
-        guard let next = all.first(where: { !$0.isDone }) else {
+        guard let next = all.first(where: { !$0.isDone && $0.notCheckableReason == nil }) else {
+            let unchecked = all.filter { $0.notCheckableReason != nil }.map { "\($0.exercise.number)" }
+            guard unchecked.isEmpty else {
+                console.out(
+                    "\nEvery exercise that can be checked here passes; \(unchecked.joined(separator: ", ")) cannot be, and is not passed.\n"
+                )
+                return .failure
+            }
             console.out("\nEvery exercise passes. Well done!\n")
             return .success
         }
@@ -181,7 +198,15 @@ struct ExercisesCommand: ParsableCommand {
             return .failure
         }
         for result in entry.results {
-            console.out("  \(result.passed ? "pass" : "FAIL")  \(result.rule.id)  \(result.rule.statement)\n")
+            console.out(
+                "  \(result.outcome.label.padding(toLength: 4, withPad: " ", startingAt: 0))  \(result.rule.id)  \(result.rule.statement)\n"
+            )
+        }
+        if let reason = entry.notCheckableReason {
+            console.out(
+                "\nExercise \(exercise.number) cannot be checked on this machine: \(reason)\n"
+                    + "Its n/a checks are not passed, and it scores no points until they can run.\n")
+            return .failure
         }
         let failures = entry.results.compactMap(\.failureReport)
         if !failures.isEmpty {

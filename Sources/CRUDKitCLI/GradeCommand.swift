@@ -59,6 +59,9 @@ struct GradeCommand: ParsableCommand {
         var failedRules: [String]
         /// Whether the exercise's code was built; one that was not gets 0.
         var compiles = true
+        /// Why its checks could not run on this machine (n/a, such as no PostgreSQL): it gets no
+        /// points for them. Nil when they ran.
+        var notCheckable: String?
     }
 
     /// A whole grade, as JSON: the form --submission reads back from the clean copy.
@@ -81,8 +84,8 @@ struct GradeCommand: ParsableCommand {
             Entry(
                 exercise: $0.exercise.number, title: $0.exercise.title, points: $0.points, maxPoints: $0.exercise.points,
                 passedChecks: $0.passed,
-                checks: $0.exercise.rules.count, failedRules: $0.results.filter { !$0.passed }.map(\.rule.id),
-                compiles: $0.compileErrors == nil)
+                checks: $0.exercise.rules.count, failedRules: $0.results.filter(\.failed).map(\.rule.id),
+                compiles: $0.compileErrors == nil, notCheckable: $0.notCheckableReason)
         }
         return (
             Report(
@@ -183,6 +186,7 @@ struct GradeCommand: ParsableCommand {
             let name = "\(entry.exercise). \(entry.title)".padding(toLength: 32, withPad: " ", startingAt: 0)
             let checks = entry.compiles ? "\(entry.passedChecks)/\(entry.checks) checks" : "does not compile"
             out += "\(name) \(String(entry.points).leftPadded(3))/\(entry.maxPoints)  (\(checks))\n"
+            if let reason = entry.notCheckable { out += "    not checkable here, so not passed: \(reason)\n" }
         }
         return out + "Total".padding(toLength: 32, withPad: " ", startingAt: 0)
             + " \(String(report.total).leftPadded(3))/\(report.maxTotal)\n"
@@ -191,7 +195,11 @@ struct GradeCommand: ParsableCommand {
     static func markdown(_ report: Report) -> String {
         var out = "| Exercise | Points | Checks |\n|---|---|---|\n"
         for entry in report.exercises {
-            let checks = entry.compiles ? "\(entry.passedChecks)/\(entry.checks)" : "does not compile"
+            let checks =
+                !entry.compiles
+                ? "does not compile"
+                : entry.notCheckable.map { "\(entry.passedChecks)/\(entry.checks), not checkable here: \($0)" }
+                    ?? "\(entry.passedChecks)/\(entry.checks)"
             out += "| \(entry.exercise). \(entry.title) | \(entry.points)/\(entry.maxPoints) | \(checks) |\n"
         }
         return out + "| **Total** | **\(report.total)/\(report.maxTotal)** | |\n"
@@ -202,8 +210,12 @@ struct GradeCommand: ParsableCommand {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"crudkit grade\">\n"
         for entry in report.exercises {
             let failures = entry.failedRules.count
+            let outcomes = Dictionary(
+                results.filter { $0.backendName == "exercise \(entry.exercise)" }.map { ($0.rule.id, $0.outcome) },
+                uniquingKeysWith: { first, _ in first })
+            let skipped = outcomes.values.filter { $0.status == "notApplicable" }.count
             out +=
-                "  <testsuite name=\"exercise \(entry.exercise): \(xml(entry.title))\" tests=\"\(entry.checks)\" failures=\"\(failures)\">\n"
+                "  <testsuite name=\"exercise \(entry.exercise): \(xml(entry.title))\" tests=\"\(entry.checks)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
             let rules = Manifest.exercise(entry.exercise)?.rules ?? []
             for rule in rules {
                 out += "    <testcase classname=\"exercise\(entry.exercise)\" name=\"\(rule)\""
@@ -211,6 +223,8 @@ struct GradeCommand: ParsableCommand {
                     let detail =
                         results.first { $0.rule.id == rule && $0.backendName == "exercise \(entry.exercise)" }?.failureReport ?? "failed"
                     out += ">\n      <failure message=\"\(xml(rule)) failed\">\(xml(detail))</failure>\n    </testcase>\n"
+                } else if case .notApplicable(let reason) = outcomes[rule] {
+                    out += ">\n      <skipped message=\"not checkable here: \(xml(reason))\"/>\n    </testcase>\n"
                 } else {
                     out += "/>\n"
                 }

@@ -16,13 +16,14 @@ public struct ExerciseParts: Sendable {
     public var taskRepository: any TaskRepository
     public var importing: any TaskImporting
     public var ownChecks: any OwnChecks
+    public var postgresTaskTable: any PostgresTaskTable
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
         contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
         replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository, importing: any TaskImporting,
-        ownChecks: any OwnChecks
+        ownChecks: any OwnChecks, postgresTaskTable: any PostgresTaskTable
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -38,5 +39,6 @@ public struct ExerciseParts: Sendable {
         self.taskRepository = taskRepository
         self.importing = importing
         self.ownChecks = ownChecks
+        self.postgresTaskTable = postgresTaskTable
     }
 }

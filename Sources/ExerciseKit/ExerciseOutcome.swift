@@ -27,6 +27,14 @@ public struct ExerciseOutcome: Sendable {
             return true
         }
     }
+    /// Why the exercise cannot be checked on this machine, when a check of it was n/a
+    /// (no PostgreSQL for Exercise 15): such a check is not passed, and earns nothing.
+    public var notCheckableReason: String? {
+        results.lazy.compactMap { result -> String? in
+            if case .notApplicable(let reason) = result.outcome { return reason }
+            return nil
+        }.first
+    }
     /// Points earned: the exercise's points in proportion to the checks that pass.
     public var points: Int { exercise.points * passed / max(1, exercise.rules.count) }
 }

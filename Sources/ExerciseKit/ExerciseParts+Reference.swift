@@ -8,7 +8,8 @@ extension ExerciseParts {
         titleRules: ReferenceParts(), creating: ReferenceParts(), updating: ReferenceParts(), deleting: ReferenceParts(),
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
         storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding(),
-        taskRepository: ReferenceParts(), importing: ReferenceParts(), ownChecks: NoChecks())
+        taskRepository: ReferenceParts(), importing: ReferenceParts(), ownChecks: NoChecks(),
+        postgresTaskTable: ReferenceParts())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -29,6 +30,7 @@ extension ExerciseParts {
         case 12: parts.taskRepository = submission.taskRepository
         case 13: parts.importing = submission.importing
         case 14: parts.ownChecks = submission.ownChecks
+        case 15: parts.postgresTaskTable = submission.postgresTaskTable
         default: break
         }
         return parts

@@ -1,3 +1,4 @@
+import CRUDPostgres
 import CRUDSQLite
 import CRUDSpec
 import Foundation
@@ -25,12 +26,16 @@ public actor ExerciseStore: CRUDSpec {
         /// Tasks in a blob store, through the repository part (Exercise 12): reads by id
         /// and deletes go through the repository, so its errors are the ones callers see.
         case repository
+        /// Tasks in a PostgreSQL table, through the PostgreSQL task-table part (Exercise 15):
+        /// the list is kept in memory, and each change written as the part's statements in
+        /// one transaction on the grader's connection.
+        case postgres
 
         /// The file the records are kept in, inside the store's folder; nil when they are
         /// kept in memory.
         public var fileName: String? {
             switch self {
-            case .memory, .repository: nil
+            case .memory, .repository, .postgres: nil
             case .file: "store.json"
             case .sqlite: "store.sqlite"
             }
@@ -43,12 +48,14 @@ public actor ExerciseStore: CRUDSpec {
     /// The file of a file-backed store, in the folder it was given.
     private let path: String
     private var db: SQLiteConnection?
+    private var session: PostgresSession?
 
     /// A store whose operations are `parts`, kept as `storage` says: a file-backed one in
-    /// `folder`, which it needs.
-    public init(parts: ExerciseParts, clock: any CRUDClock = SystemClock(), storage: Storage = .memory, folder: String? = nil)
-        throws
-    {
+    /// `folder`, a PostgreSQL one in `database`, which they need.
+    public init(
+        parts: ExerciseParts, clock: any CRUDClock = SystemClock(), storage: Storage = .memory, folder: String? = nil,
+        database: ExerciseDatabase? = nil
+    ) throws {
         self.parts = parts
         self.clock = clock
         self.storage = storage
@@ -60,6 +67,16 @@ public actor ExerciseStore: CRUDSpec {
         }
         switch storage {
         case .memory, .repository: break
+        case .postgres:
+            guard let database else { throw CRUDError.storeUnavailable(path: "no database given for a PostgreSQL exercise store") }
+            let session = try database.session()
+            do {
+                list = try parts.postgresTaskTable.open(in: session)
+            } catch {
+                session.close()
+                throw error
+            }
+            self.session = session
         case .file:
             let snapshot = try parts.storeFile.load(from: path)
             list = snapshot.tasks
@@ -82,6 +99,9 @@ public actor ExerciseStore: CRUDSpec {
         let result = try change(&tasks, &contacts)
         switch storage {
         case .memory: break
+        case .postgres:
+            guard let session else { throw CRUDError.storeUnavailable(path: "the PostgreSQL exercise store is closed") }
+            try parts.postgresTaskTable.write(from: list, to: tasks, in: session)
         case .file: try parts.storeFile.save(StoreSnapshot(tasks: tasks, contacts: contacts), to: path)
         case .repository:
             let after = Set(tasks.tasks.map(\.id))
@@ -201,5 +221,7 @@ public actor ExerciseStore: CRUDSpec {
     public func close() {
         db?.close()
         db = nil
+        session?.close()
+        session = nil
     }
 }

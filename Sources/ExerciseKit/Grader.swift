@@ -1,5 +1,6 @@
 import CRUDConformance
 import CRUDSpec
+import Foundation
 
 /// Runs an exercise's rules against a submission's part: the part in this process (the
 /// kit's tests, the reference), or answered by an exercise host (``ExerciseParts/remote(_:)``).
@@ -13,6 +14,9 @@ public struct Grader: Sendable {
     /// nil): an exercise host's ``ExerciseHost/workFolder``, the one folder it may write
     /// besides its own.
     public var workFolder: String?
+    /// The environment the PostgreSQL exercise finds its server in (`CRUDKIT_POSTGRES_URL`):
+    /// this process's, unless a test names another.
+    public var environment = ProcessInfo.processInfo.environment
 
     public init(submission: ExerciseParts) {
         self.submission = submission
@@ -41,6 +45,13 @@ public struct Grader: Sendable {
             return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
         case .storeParts:
             let storage = exercise.storage
+            if case .postgres = storage {
+                return Backend(name: name, capabilities: [.durability]) {
+                    try await ExerciseDatabaseStorage.make(environment: environment) { database, clock in
+                        try ExerciseStore(parts: parts, clock: clock, storage: .postgres, database: database)
+                    }
+                }
+            }
             guard storage.fileName != nil else {
                 return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: parts, clock: clock, storage: storage) }
             }

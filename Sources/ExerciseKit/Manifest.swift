@@ -56,6 +56,12 @@ public struct ExerciseInfo: Sendable, Identifiable {
 /// The one manifest: everything else (the runner, the grader, the tests that keep the
 /// Course honest) reads the exercises from here.
 public enum Manifest {
+    /// The rules of a task table, in SQLite (Exercise 10) or PostgreSQL (Exercise 15): what
+    /// survives a reopen, exact text, and updates and deletes by id.
+    static let taskTableRules = [
+        "DURABILITY-001", "DURABILITY-002", "DURABILITY-006", "TASK-CREATE-013", "TASK-UPDATE-001", "TASK-DELETE-001",
+    ]
+
     public static let exercises: [ExerciseInfo] = [
         ExerciseInfo(
             number: 1, title: "Validate a title", file: "Exercises/01-TitleValidation/TitleRulesExercise.swift",
@@ -171,8 +177,7 @@ public enum Manifest {
         ExerciseInfo(
             number: 10, title: "Keep tasks in SQLite", file: "Exercises/10-SQLite/TaskTableExercise.swift",
             lesson: "Course/Lessons/12-Performance.md",
-            rules: ["DURABILITY-001", "DURABILITY-002", "DURABILITY-006", "TASK-CREATE-013", "TASK-UPDATE-001", "TASK-DELETE-001"],
-            points: 20,
+            rules: taskTableRules, points: 20,
             hints: [
                 "One table: seq INTEGER PRIMARY KEY (the insertion order), id TEXT UNIQUE, then one column per field.",
                 "Bind every value with ? and db.run(sql, [.text(...), ...]): never put a title inside the SQL text.",
@@ -223,6 +228,17 @@ public enum Manifest {
                 "Ask for an id that was never created: anything but CRUDError.notFound is wrong.",
                 "After a rename, the id must be the one you had; after a delete, the other tasks must still be there.",
             ], graded: .ownChecks),
+        ExerciseInfo(
+            number: 15, title: "Keep tasks in PostgreSQL", file: "Exercises/15-PostgreSQL/PostgresTaskTableExercise.swift",
+            lesson: "Course/Lessons/15-ClientServerStorage.md",
+            rules: taskTableRules, points: 20,
+            hints: [
+                "One table: seq BIGSERIAL PRIMARY KEY (the insertion order), id UUID UNIQUE, then one column per field.",
+                "Put $1, $2… in the SQL and the values in parameters, as text: never put a title inside the SQL text.",
+                "Dates as BIGINT: String(Timestamp.milliseconds(date)) in, Timestamp.date(milliseconds:) of Int64(text) out.",
+                "A BOOLEAN column comes back as \"t\" or \"f\"; selectAll() must ORDER BY seq, or the creation order is lost after a reopen.",
+                "An UPDATE or DELETE must say WHERE id = $n: the grader reads its row count, and 0 means the id was not there.",
+            ], storage: .postgres),
     ]
 
     /// The exercise with this number.

@@ -23,7 +23,8 @@ extension ExerciseParts {
         deleting: UncompiledPart(exercise: 4), querying: UncompiledPart(exercise: 5), contactRules: UncompiledPart(exercise: 6),
         contactSaving: UncompiledPart(exercise: 7), contactSearching: UncompiledPart(exercise: 8), storeFile: UncompiledPart(exercise: 9),
         taskTable: UncompiledPart(exercise: 10), replyDecoding: UncompiledPart(exercise: 11), taskRepository: UncompiledPart(exercise: 12),
-        importing: UncompiledPart(exercise: 13), ownChecks: UncompiledPart(exercise: 14))
+        importing: UncompiledPart(exercise: 13), ownChecks: UncompiledPart(exercise: 14),
+        postgresTaskTable: UncompiledPart(exercise: 15))
 }
 
 extension UncompiledPart: TitleRules, ContactRules {
@@ -73,4 +74,13 @@ extension UncompiledPart: StoreFile, TaskTable, ReplyDecoding, TaskRepository, O
     public func load(id: UUID, from blobs: BlobStore) throws -> TaskItem { throw failure }
     public func remove(id: UUID, from blobs: BlobStore) throws { throw failure }
     public func run(on store: any CRUDSpec) async throws { throw failure }
+}
+
+extension UncompiledPart: PostgresTaskTable {
+    public func createTable() throws -> String { throw failure }
+    public func insert(_ task: TaskItem) throws -> PostgresStatement { throw failure }
+    public func selectAll() throws -> String { throw failure }
+    public func task(from row: [String?]) throws -> TaskItem { throw failure }
+    public func update(_ task: TaskItem) throws -> PostgresStatement { throw failure }
+    public func delete(id: UUID) throws -> PostgresStatement { throw failure }
 }

@@ -45,6 +45,9 @@ import ExerciseKit
 #if EXERCISE_14
     import Exercise14
 #endif
+#if EXERCISE_15
+    import Exercise15
+#endif
 
 /// The submission, as the exercise host runs it.
 public enum Submission {
@@ -92,6 +95,9 @@ public enum Submission {
         #endif
         #if EXERCISE_14
             parts.ownChecks = OwnChecksExercise()
+        #endif
+        #if EXERCISE_15
+            parts.postgresTaskTable = PostgresTaskTableExercise()
         #endif
         return parts
     }()

@@ -34,6 +34,22 @@ struct ExercisesCommandTests {
         #expect(result.out.contains("0/3 checks pass"))
     }
 
+    @Test("check 15 without a PostgreSQL server to reach shows every check as n/a, and says it is not passed and scores nothing")
+    func checkNotCheckable() async throws {
+        let refusing = try RefusingAddress()
+        defer { refusing.release() }
+        let console = CapturedConsole()
+        let host = try #require(BuiltProduct.path("exercise-host"), "exercise-host was not built beside the tests")
+        let status = await CRUDKitTool.run(
+            ["exercises", "check", "15"], console: console,
+            environment: ["CRUDKIT_EXERCISE_HOST": host, "CRUDKIT_POSTGRES_URL": "postgres://nobody@127.0.0.1:\(refusing.port)/crudkit"])
+        #expect(status == 1)
+        let exercise = try #require(Manifest.exercise(15))
+        for rule in exercise.rules { #expect(console.stdout.contains("n/a   \(rule)"), "\(rule) is not shown as n/a:\n\(console.stdout)") }
+        #expect(console.stdout.contains("Exercise 15 cannot be checked on this machine") && console.stdout.contains("cannot be reached"))
+        #expect(console.stdout.contains("scores no points") && !console.stdout.contains("is done"))
+    }
+
     @Test("hint N L gives hint L and points to the next")
     func hint() async {
         let result = await run(["exercises", "hint", "2", "2"])

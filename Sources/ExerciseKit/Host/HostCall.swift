@@ -49,6 +49,13 @@ public enum HostCall: Codable, Sendable {
     // Exercise 14: the checks run in the host on a store that stays in the grader; each of
     // its operations comes back over the channel as a ``StoreCall`` while this call runs.
     case runOwnChecks
+    // Exercise 15: the part only writes SQL and reads rows; the grader runs the SQL.
+    case postgresCreateTable
+    case postgresInsert(TaskItem)
+    case postgresSelectAll
+    case postgresTask(row: [String?])
+    case postgresUpdate(TaskItem)
+    case postgresDelete(id: UUID)
 
     /// The exercise whose part answers the call, for messages.
     public var exercise: Int {
@@ -67,6 +74,7 @@ public enum HostCall: Codable, Sendable {
         case .saveToRepository, .loadFromRepository, .removeFromRepository: 12
         case .importTitles: 13
         case .runOwnChecks: 14
+        case .postgresCreateTable, .postgresInsert, .postgresSelectAll, .postgresTask, .postgresUpdate, .postgresDelete: 15
         }
     }
 }
@@ -161,6 +169,7 @@ public struct HostAnswer: Codable, Sendable {
         case snapshot(StoreSnapshot)
         case error(CRUDError)
         case count(Int)
+        case statement(PostgresStatement)
     }
 
     /// An error a part threw.

@@ -104,6 +104,12 @@ actor HostDispatcher {
             guard let link else { throw CRUDError.storeUnavailable(path: "no grader to run the checks' store") }
             try await parts.ownChecks.run(on: ChannelStore(link: link, number: number))
             return .none
+        case .postgresCreateTable: return .text(try parts.postgresTaskTable.createTable())
+        case .postgresInsert(let task): return .statement(try parts.postgresTaskTable.insert(task))
+        case .postgresSelectAll: return .text(try parts.postgresTaskTable.selectAll())
+        case .postgresTask(let row): return .task(try parts.postgresTaskTable.task(from: row))
+        case .postgresUpdate(let task): return .statement(try parts.postgresTaskTable.update(task))
+        case .postgresDelete(let id): return .statement(try parts.postgresTaskTable.delete(id: id))
         }
     }
 

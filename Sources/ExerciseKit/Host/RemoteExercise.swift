@@ -70,7 +70,7 @@ extension ExerciseParts {
         return ExerciseParts(
             titleRules: part, creating: part, updating: part, deleting: part, querying: part, contactRules: part,
             contactSaving: part, contactSearching: part, storeFile: part, taskTable: part, replyDecoding: part,
-            taskRepository: part, importing: part, ownChecks: part)
+            taskRepository: part, importing: part, ownChecks: part, postgresTaskTable: part)
     }
 }
 
@@ -251,5 +251,32 @@ extension RemoteExercise: OwnChecks {
     public func run(on store: any CRUDSpec) async throws {
         if Task.isCancelled { throw ExerciseHost.Failure(description: "exercise 14: the check was stopped") }
         try rethrow(try await host.call(.runOwnChecks, serving: store))
+    }
+}
+
+extension RemoteExercise: PostgresTaskTable {
+    public func createTable() throws -> String { try sql(.postgresCreateTable) }
+    public func insert(_ task: TaskItem) throws -> PostgresStatement { try statement(.postgresInsert(task)) }
+    public func selectAll() throws -> String { try sql(.postgresSelectAll) }
+
+    public func task(from row: [String?]) throws -> TaskItem {
+        let value = try ask(.postgresTask(row: row)).value
+        guard case .task(let task) = value else { throw unexpected(value, 15) }
+        return task
+    }
+
+    public func update(_ task: TaskItem) throws -> PostgresStatement { try statement(.postgresUpdate(task)) }
+    public func delete(id: UUID) throws -> PostgresStatement { try statement(.postgresDelete(id: id)) }
+
+    private func sql(_ call: HostCall) throws -> String {
+        let value = try ask(call).value
+        guard case .text(let text?) = value else { throw unexpected(value, 15) }
+        return text
+    }
+
+    private func statement(_ call: HostCall) throws -> PostgresStatement {
+        let value = try ask(call).value
+        guard case .statement(let statement) = value else { throw unexpected(value, 15) }
+        return statement
     }
 }
