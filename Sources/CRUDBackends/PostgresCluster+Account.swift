@@ -10,7 +10,7 @@ extension PostgresCluster {
     /// The operating-system user the server's programs run as. `initdb` and `postgres` refuse
     /// to run as root, and CI runs as root: then they run as `postgres` (or `nobody`) through
     /// `runuser` (or `su`). Our process still connects over the socket as the cluster's
-    /// superuser with trust authentication, whatever its own user.
+    /// superuser, with its password, whatever its own user.
     struct Account: Sendable {
         /// The user's name, or nil for this process's own user.
         let name: String?

@@ -1,3 +1,4 @@
+import CRUDPostgres
 import ChildProcesses
 import Foundation
 
@@ -8,9 +9,17 @@ import Foundation
 #endif
 
 /// A throwaway PostgreSQL server this process starts for its checks: a new cluster in a
-/// temporary folder, reachable only over a Unix socket in that folder, with trust
-/// authentication for its superuser. A watchdog stops it and removes the folder when this
+/// temporary folder, reachable only over a Unix socket, with a password for its superuser
+/// that only this process knows. A watchdog stops it and removes the folder when this
 /// process ends, however it ends; ``stop()`` does so at once.
+///
+/// The socket is closed to student code that an exercise host runs in its sandbox: on Linux
+/// it is an abstract socket (`@crudkit-pg-…`), which exists only in this process's network
+/// namespace, and the sandbox has a network namespace of its own. A superuser can run
+/// programs on the server's machine (`COPY … FROM PROGRAM`), so reaching it would be a way
+/// out of the sandbox. The password keeps out other users of the machine, who share the
+/// network namespace. Where abstract sockets do not exist (macOS, or a libpq older than
+/// 14), the socket is a file in the temporary folder, open to its owner only.
 ///
 /// Most callers want the process's one shared cluster, through ``PostgresServer/resolve(environment:)``.
 ///
@@ -28,6 +37,11 @@ public final class PostgresCluster: @unchecked Sendable {
     public let port: Int
     /// The superuser clients connect as.
     public let superuser: String
+    /// Where the socket is, as libpq's `host`: `@crudkit-pg-…` for an abstract socket, else
+    /// the temporary folder.
+    public let socketHost: String
+    /// The superuser's password, made at random for this cluster.
+    let password: String
     let account: Account
     private let watchdog: ChildProcess
     // Guarded by `lock`: the last database number handed out, and whether stop() ran.
@@ -35,11 +49,16 @@ public final class PostgresCluster: @unchecked Sendable {
     private var databases = 0
     private var stopped = false
 
-    private init(binaries: PostgresBinaries, folder: String, port: Int, superuser: String, account: Account, watchdog: ChildProcess) {
+    private init(
+        binaries: PostgresBinaries, folder: String, socketHost: String, port: Int, superuser: String, password: String, account: Account,
+        watchdog: ChildProcess
+    ) {
         self.binaries = binaries
         self.folder = folder
+        self.socketHost = socketHost
         self.port = port
         self.superuser = superuser
+        self.password = password
         self.account = account
         self.watchdog = watchdog
     }
@@ -47,9 +66,10 @@ public final class PostgresCluster: @unchecked Sendable {
     /// The cluster's data folder.
     public var dataFolder: String { folder + "/data" }
 
-    /// The libpq connection string of `database` on this cluster (keyword/value form).
+    /// The libpq connection string of `database` on this cluster (keyword/value form), as
+    /// its superuser, password included: keep it out of command lines and logs.
     public func connectionString(database: String = "postgres") -> String {
-        [("host", folder), ("port", String(port)), ("user", superuser), ("dbname", database)]
+        [("host", socketHost), ("port", String(port)), ("user", superuser), ("password", password), ("dbname", database)]
             .map { key, value in
                 key + "='" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
             }
@@ -73,20 +93,46 @@ public final class PostgresCluster: @unchecked Sendable {
         // First, so that whatever happens from here on, the folder is removed.
         let watchdog = try startWatchdog(
             folder: folder, stopServer: account.command([binaries.tool("pg_ctl"), "stop", "-D", data, "-m", "immediate", "-w", "-t", "30"]))
-        var port = 0
+        let password = makePassword()
+        let socket: (host: String, port: Int)
         do {
             try account.own(folder)
-            try run(
-                account.command([
-                    binaries.tool("initdb"), "-D", data, "-U", superuser, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
-                ]),
-                in: folder, doing: "initdb")
-            port = try startServer(binaries: binaries, account: account, folder: folder)
+            try initialize(binaries: binaries, account: account, folder: folder, superuser: superuser, password: password)
+            socket = try startServer(binaries: binaries, account: account, folder: folder)
         } catch {
             closeAndWait(watchdog)
             throw error
         }
-        return PostgresCluster(binaries: binaries, folder: folder, port: port, superuser: superuser, account: account, watchdog: watchdog)
+        return PostgresCluster(
+            binaries: binaries, folder: folder, socketHost: socket.host, port: socket.port, superuser: superuser, password: password,
+            account: account, watchdog: watchdog)
+    }
+
+    /// 32 hex digits from the system's generator.
+    private static func makePassword() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.map { String(repeating: "0", count: 8 - $0.count) + $0 }
+            .joined()
+    }
+
+    /// Runs initdb with password authentication. initdb reads the password from a file, so it
+    /// is written to one only the server's user may read, and removed as soon as initdb ends.
+    private static func initialize(
+        binaries: PostgresBinaries, account: Account, folder: String, superuser: String, password: String
+    ) throws(PostgresUnavailable) {
+        let passwordFile = folder + "/password"
+        guard
+            FileManager.default.createFile(
+                atPath: passwordFile, contents: Data((password + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else { throw PostgresUnavailable(description: "PostgreSQL: could not write the password file in \(folder)") }
+        defer { unlink(passwordFile) }
+        try account.own(passwordFile)
+        try run(
+            account.command([
+                binaries.tool("initdb"), "-D", folder + "/data", "-U", superuser, "-A", "scram-sha-256", "--pwfile=" + passwordFile, "-E",
+                "UTF8", "--locale=C", "--no-sync",
+            ]),
+            in: folder, doing: "initdb")
     }
 
     /// Creates a new, empty database on the cluster with `createdb` and returns its connection
@@ -103,8 +149,8 @@ public final class PostgresCluster: @unchecked Sendable {
                 return "check_\(databases)"
             }
         try Self.run(
-            [binaries.tool("createdb"), "-h", folder, "-p", String(port), "-U", superuser, database], in: nil, doing: "createdb \(database)"
-        )
+            [binaries.tool("createdb"), "-h", socketHost, "-p", String(port), "-U", superuser, database], in: nil,
+            doing: "createdb \(database)", password: password)
         return connectionString(database: database)
     }
 
@@ -138,13 +184,19 @@ public final class PostgresCluster: @unchecked Sendable {
         return String(cString: made)
     }
 
-    /// Writes the cluster's settings and starts its server on a random port number, trying
-    /// another number when the first start fails. Returns the port.
-    private static func startServer(binaries: PostgresBinaries, account: Account, folder: String) throws(PostgresUnavailable) -> Int {
+    /// Starts the server on a random port number, trying another number when a start fails,
+    /// on an abstract socket where libpq reaches one, else (and after a failed start on one)
+    /// on a socket file in `folder`. Returns the socket's libpq host and port.
+    private static func startServer(
+        binaries: PostgresBinaries, account: Account, folder: String
+    ) throws(PostgresUnavailable) -> (host: String, port: Int) {
         let data = folder + "/data"
         var lastError = PostgresUnavailable(description: "PostgreSQL: the server did not start")
+        var abstract = PostgresClientLibrary.reachesAbstractSockets
         for _ in 0..<3 {
             let port = Int.random(in: 20_000..<60_000)
+            // The folder's own name, so two clusters never share an abstract socket.
+            let host = abstract ? "@" + (folder as NSString).lastPathComponent : folder
             // On the command line rather than in postgresql.conf, so each try has its own port.
             // pg_ctl hands these to a shell (`exec postgres …`): hence the quotes.
             // Speed over crash safety: fsync and full-page writes are off, which loses data
@@ -152,8 +204,8 @@ public final class PostgresCluster: @unchecked Sendable {
             // opens (each commit still reaches the server's WAL before it returns), nor when the
             // server process is killed. The cluster is thrown away with this process anyway.
             let settings = [
-                "-c listen_addresses=''", "-k '\(folder)'", "-p \(port)", "-c fsync=off", "-c full_page_writes=off",
-                "-c max_connections=200",
+                "-c listen_addresses=''", "-c unix_socket_directories='\(host)'", "-c unix_socket_permissions=0700", "-p \(port)",
+                "-c fsync=off", "-c full_page_writes=off", "-c max_connections=200",
             ]
             do {
                 try run(
@@ -161,19 +213,24 @@ public final class PostgresCluster: @unchecked Sendable {
                         binaries.tool("pg_ctl"), "start", "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
                         settings.joined(separator: " "),
                     ]), in: folder, doing: "pg_ctl start")
-                return port
+                return (host, port)
             } catch {
                 let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
                 lastError = PostgresUnavailable(description: error.description + (log.isEmpty ? "" : "\nserver.log:\n" + log))
+                abstract = false
             }
         }
         throw lastError
     }
 
     /// Runs a program to its end, in `directory`, with no `PG…` variable of ours (PGHOST,
-    /// PGUSER, … would change what it connects to); throws its output when it fails.
-    private static func run(_ arguments: [String], in directory: String?, doing what: String) throws(PostgresUnavailable) {
-        let environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }
+    /// PGUSER, … would change what it connects to) but the password it is given; throws its
+    /// output when it fails.
+    private static func run(
+        _ arguments: [String], in directory: String?, doing what: String, password: String? = nil
+    ) throws(PostgresUnavailable) {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PG") }
+        environment["PGPASSWORD"] = password
         guard let program = arguments.first else { return }
         let child: ChildProcess
         do {

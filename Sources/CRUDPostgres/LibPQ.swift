@@ -35,6 +35,7 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
         @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> UnsafeMutableRawPointer?
     typealias FreeOptions = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias LibraryVersion = @convention(c) () -> Int32
 
     // Values of libpq's enums and constants that the kit reads.
     static let connectionOK: Int32 = 0
@@ -67,6 +68,7 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
     let conninfoParse: ParseOptions
     let conninfoFree: FreeOptions
     let freemem: FreeMemory
+    let libVersion: LibraryVersion
 
     /// The library names tried in order: the system's, then where Homebrew and Postgres.app
     /// put it on macOS. `CRUDKIT_LIBPQ`, when set, is tried first.
@@ -127,6 +129,7 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
         conninfoParse = try look("PQconninfoParse")
         conninfoFree = try look("PQconninfoFree")
         freemem = try look("PQfreemem")
+        libVersion = try look("PQlibVersion")
     }
 
     /// The value of `keyword` in a connection string or URL, as libpq reads it; `nil` when

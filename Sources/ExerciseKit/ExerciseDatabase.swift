@@ -61,15 +61,17 @@ struct ExerciseDatabaseStorage: BackendStorage {
         switch server {
         case .throwaway(let cluster):
             let role = "crudkit_student_\(suffix)"
+            // Hex digits only, so it needs no quoting in SQL or in the connection string.
+            let password = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             // Limits a student's SQL cannot lift: it may SET statement_timeout, but only within its own check.
             try admin.execute(
                 """
-                CREATE ROLE \(role) LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION NOBYPASSRLS CONNECTION LIMIT 4;
+                CREATE ROLE \(role) LOGIN PASSWORD '\(password)' NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION NOBYPASSRLS CONNECTION LIMIT 4;
                 ALTER ROLE \(role) SET statement_timeout = '10s';
                 CREATE SCHEMA \(schema) AUTHORIZATION \(role);
                 """)
             // A later keyword wins in a libpq connection string: the same server, logged in as the role.
-            let connection = cluster.connectionString() + " user='\(role)'"
+            let connection = cluster.connectionString() + " user='\(role)' password='\(password)'"
             return ExerciseDatabaseStorage(
                 database: ExerciseDatabase(connection: connection, schema: schema), admin: server.connectionString, role: role,
                 opener: open)

@@ -1,3 +1,4 @@
+import CRUDBackends
 import CRUDConformance
 import CRUDSpec
 import CRUDTestSupport
@@ -142,6 +143,37 @@ struct HostileSubmissionTests {
         }
         #expect(bareSaid == "file written, network connected")
         #expect(bare.sandbox?.isOn == false)
+    }
+
+    @Test(
+        "Student code in the sandbox cannot reach the kit's own PostgreSQL cluster, whose superuser could run programs",
+        .enabled(if: sandboxExpected, "this system cannot make the exercise host's sandbox"),
+        .enabled(if: PostgresAvailability.runs, "needs PostgreSQL's server programs and libpq (see the printed reason)"))
+    func sandboxKeepsPostgresOut() async throws {
+        guard case .throwaway(let cluster) = try await PostgresServer.resolve() else {
+            print("CRUDKIT_POSTGRES_URL names a server of its own: the kit's cluster is not started, nothing to check")
+            return
+        }
+        let address = "\(cluster.socketHost) \(cluster.port)"
+        let host = ExerciseHost(executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["reach-postgres"])
+        defer { host.stop() }
+        let answer = try host.call(.validatedTitle(address))
+        guard case .text(let said?) = answer.value else {
+            Issue.record("the host gave no text: \(answer)")
+            return
+        }
+        #expect(host.sandbox == SandboxReport(isOn: true), "\(String(describing: host.sandbox))")
+        #expect(said.hasPrefix("postgres ") && !said.contains("connected"), "the sandboxed host reached \(address): \(said)")
+        // The same code without the sandbox reaches the socket: the test above can fail.
+        let bare = ExerciseHost(
+            executable: try #require(BuiltProduct.path("hostile-host")), arguments: ["reach-postgres"], sandboxed: false)
+        defer { bare.stop() }
+        let unguarded = try bare.call(.validatedTitle(address))
+        guard case .text(let bareSaid?) = unguarded.value else {
+            Issue.record("the host without a sandbox gave no text: \(unguarded)")
+            return
+        }
+        #expect(bareSaid == "postgres connected", "without the sandbox: \(bareSaid)")
     }
 
     @Test("A trap names the fatal error the submission wrote")

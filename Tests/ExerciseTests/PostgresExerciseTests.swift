@@ -8,11 +8,6 @@ import Foundation
 import Solutions
 import Testing
 
-/// Whether the student's SQL runs on the kit's throwaway cluster here, as the unprivileged
-/// role the grader makes: PostgreSQL is installed and no outside server is named.
-private let ownClusterRuns =
-    PostgresBackend.unavailableReason() == nil && (ProcessInfo.processInfo.environment[PostgresServer.urlVariable] ?? "").isEmpty
-
 /// The solution's table, with `createTable` followed by SQL of a student's choosing.
 private struct AddedSQL: PostgresTaskTable {
     let extra: String
@@ -41,7 +36,7 @@ private func check(_ id: String, on table: any PostgresTaskTable, environment: [
 struct PostgresExerciseTests {
     @Test(
         "The student's SQL cannot run a program on the server: COPY FROM PROGRAM is refused and runs nothing",
-        .enabled(if: ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
+        .enabled(if: PostgresAvailability.ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
     func noPrograms() async throws {
         let marker = "/tmp/crudkit-copy-program-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: marker) }
@@ -58,7 +53,7 @@ struct PostgresExerciseTests {
 
     @Test(
         "The student's SQL cannot make a role: CREATE ROLE is refused and no role is made",
-        .enabled(if: ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
+        .enabled(if: PostgresAvailability.ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
     func noRoles() async throws {
         let role = "crudkit_intruder_\(UUID().uuidString.prefix(8).lowercased())"
         let result = try await check("TASK-CREATE-013", on: AddedSQL(extra: "CREATE ROLE \(role) LOGIN"))
@@ -74,7 +69,7 @@ struct PostgresExerciseTests {
 
     @Test(
         "The student's SQL runs as a role that is no superuser and owns only the check's schema, which is dropped with the role",
-        .enabled(if: ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
+        .enabled(if: PostgresAvailability.ownClusterRuns, "needs the kit's own throwaway PostgreSQL cluster"))
     func unprivilegedRole() async throws {
         // The role's name and rights (t if it has any of them), written into a task's title by the student's own SELECT.
         struct WhoAmI: PostgresTaskTable {

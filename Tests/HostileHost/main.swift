@@ -67,6 +67,12 @@ struct HostileTitleRules: TitleRules {
             guard words.count == 2, let port = UInt16(words[1]) else { return "bad argument" }
             let wrote = FileManager.default.createFile(atPath: words[0], contents: Data("escaped".utf8)) ? "written" : "refused"
             return "file \(wrote), network \(tryConnecting(toPort: port))"
+        case "reach-postgres":
+            // `raw` is "HOST PORT" of a PostgreSQL server's socket, as libpq names it: reaching
+            // the kit's own cluster would let SQL run programs outside the sandbox.
+            let words = raw.split(separator: " ").map(String.init)
+            guard words.count == 2 else { return "bad argument" }
+            return "postgres \(tryConnecting(toSocket: words[0] + "/.s.PGSQL." + words[1]))"
         case "cwd":
             // Where it works, and a file written there, which must be discarded with the host.
             _ = FileManager.default.createFile(atPath: "left-behind.txt", contents: Data("x".utf8))
@@ -92,6 +98,32 @@ func tryConnecting(toPort port: UInt16) -> String {
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
     let status = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    return status == 0 ? "connected" : String(cString: strerror(errno))
+}
+
+/// Connects to the Unix socket at `path`, an abstract one when it starts with `@`:
+/// "connected", or why not.
+func tryConnecting(toSocket path: String) -> String {
+    #if canImport(Glibc)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return "no socket" }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var bytes = Array(path.utf8)
+    if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // the abstract namespace
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else { return "path too long" }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in bytes.enumerated() { raw[index] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
     }
     return status == 0 ? "connected" : String(cString: strerror(errno))
 }

@@ -1,4 +1,5 @@
 import CRUDBackends
+import CRUDPostgres
 import CRUDTestSupport
 import Foundation
 import Testing
@@ -40,7 +41,14 @@ struct PostgresClusterTests {
         print("PostgreSQL cluster started in \(ContinuousClock.now - started) (\(binaries.folder), \(cluster.folder))")
         let pid = try #require(cluster.serverPID, "no postmaster.pid in \(cluster.dataFolder) after the start")
         #expect(isRunning(pid), "the server (pid \(pid)) is not running after the start")
-        #expect(FileManager.default.fileExists(atPath: cluster.folder + "/.s.PGSQL.\(cluster.port)"), "no socket in \(cluster.folder)")
+        // An abstract socket where libpq reaches one (no file then), else a file in the folder.
+        let socketFile = FileManager.default.fileExists(atPath: cluster.folder + "/.s.PGSQL.\(cluster.port)")
+        if PostgresClientLibrary.reachesAbstractSockets {
+            #expect(cluster.socketHost == "@" + (cluster.folder as NSString).lastPathComponent && !socketFile, "\(cluster.socketHost)")
+        } else {
+            #expect(cluster.socketHost == cluster.folder && socketFile, "no socket in \(cluster.folder)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cluster.folder + "/password"), "initdb's password file was left behind")
         if geteuid() == 0 {
             // initdb refuses root: the data folder must belong to another user.
             let owner = try FileManager.default.attributesOfItem(atPath: cluster.dataFolder)[.ownerAccountID] as? Int
@@ -48,6 +56,15 @@ struct PostgresClusterTests {
         }
 
         #expect(try psql(binaries, cluster.connectionString(), "SELECT 1") == "1")
+        // Without the password, the superuser is refused: another user of the machine cannot
+        // take the cluster over.
+        let withoutPassword = cluster.connectionString().replacingOccurrences(
+            of: #"password='[0-9a-f]+'"#, with: "", options: .regularExpression)
+        #expect(withoutPassword != cluster.connectionString())
+        let refused = try ChildProcess(binaries.tool("psql"), ["-X", "-w", "-A", "-t", "-d", withoutPassword, "-c", "SELECT 1"]).finish()
+        #expect(
+            refused.ending != .exited(0) && refused.err.contains("password"),
+            "the superuser logged in without the password: \(refused.ending), \(refused.err)")
         let timed = ContinuousClock.now
         let first = try cluster.createDatabase()
         print("PostgreSQL createdb took \(ContinuousClock.now - timed)")

@@ -5,23 +5,9 @@ import Foundation
 @testable import CRUDPostgres
 
 /// The PostgreSQL server the store's tests use: `CRUDKIT_POSTGRES_URL`, or the process's
-/// throwaway cluster (``PostgresServer``), the same one `compare` and the suite use.
-///
-/// Where libpq or the server programs are missing, the tests are disabled, shown as skipped
-/// with the reason, never passed; in CI (`CRUDKIT_REQUIRE_POSTGRES=1`) they run and fail.
+/// throwaway cluster (``PostgresServer``), the same one `compare` and the suite use. Whether
+/// the tests run at all is `PostgresAvailability`'s answer.
 enum PostgresTestServer {
-    /// Why the tests cannot run here, printed once; nil when they can.
-    static let unavailableReason: String? = {
-        let reason = PostgresBackend.unavailableReason()
-        if let reason { print("PostgreSQL store tests not run: \(reason)") }
-        return reason
-    }()
-
-    /// Whether the tests run: where PostgreSQL is available, or where CI requires it.
-    static var runs: Bool {
-        unavailableReason == nil || ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_POSTGRES"] == "1"
-    }
-
     /// The connection string of the server's database.
     static func url() async throws -> String {
         try await PostgresServer.resolve().connectionString

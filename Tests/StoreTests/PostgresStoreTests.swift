@@ -1,6 +1,7 @@
 import CRUDBackends
 import CRUDConformance
 import CRUDSpec
+import CRUDTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 // Skipped, not passed, where libpq or a server is missing (PostgresTestServer says which);
 // in CI, CRUDKIT_REQUIRE_POSTGRES=1 makes them run and fail instead.
-@Suite("PostgreSQL store", .enabled(if: PostgresTestServer.runs, "needs libpq and a PostgreSQL server (see the printed reason)"))
+@Suite("PostgreSQL store", .enabled(if: PostgresAvailability.runs, "needs libpq and a PostgreSQL server (see the printed reason)"))
 struct PostgresStoreTests {
     @Test("Every rule of the suite passes, the durability and shared-storage ones included")
     func conformance() async throws {
