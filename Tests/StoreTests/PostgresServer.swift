@@ -1,5 +1,6 @@
 import CRUDBackends
 import CRUDConformance
+import CRUDTestSupport
 import Foundation
 
 @testable import CRUDPostgres
@@ -8,19 +9,11 @@ import Foundation
 /// throwaway cluster (``PostgresServer``), the same one `compare` and the suite use.
 ///
 /// Where libpq or the server programs are missing, the tests are disabled, shown as skipped
-/// with the reason, never passed; in CI (`CRUDKIT_REQUIRE_POSTGRES=1`) they run and fail.
+/// with the reason, never passed; in CI (`CRUDKIT_REQUIRE_POSTGRES=1`) they run and fail
+/// (``PostgresAvailability``).
 enum PostgresTestServer {
-    /// Why the tests cannot run here, printed once; nil when they can.
-    static let unavailableReason: String? = {
-        let reason = PostgresBackend.unavailableReason()
-        if let reason { print("PostgreSQL store tests not run: \(reason)") }
-        return reason
-    }()
-
-    /// Whether the tests run: where PostgreSQL is available, or where CI requires it.
-    static var runs: Bool {
-        unavailableReason == nil || ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_POSTGRES"] == "1"
-    }
+    /// Whether the tests run: see ``PostgresAvailability``.
+    static var runs: Bool { PostgresAvailability.runs }
 
     /// The connection string of the server's database.
     static func url() async throws -> String {
