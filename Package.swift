@@ -210,7 +210,7 @@ if hasSolutions {
             name: "CRUDKitCLITests",
             dependencies: [
                 "CRUDKitCLI", "CRUDConformance", "CRUDSpec", "CRUDBackends", "CRUDTestSupport", "CRUDMutants", "ExerciseKit", "crudkit",
-                "exercise-host", "CRUDServer", "CRUDMemory",
+                "exercise-host", "CRUDServer", "CRUDMemory", "CRUDHTTP", "CRUDPostgres",
             ],
             swiftSettings: strictSettings
         ),
