@@ -12,6 +12,19 @@ struct PostgresRows {
     /// How many columns each row has.
     var columns: Int32 { lib.nfields(result) }
 
+    /// Every row made into a record by `make`, after checking the result has `columns`
+    /// columns. A row `make` cannot read (it returns nil) makes the whole result `corrupt`.
+    func records<Record>(columns expected: Int32, corrupt: CRUDError, _ make: (Int32) -> Record?) throws(PostgresFailure) -> [Record] {
+        guard columns == expected else { throw .crud(corrupt) }
+        var records: [Record] = []
+        records.reserveCapacity(Int(count))
+        for row in 0..<count {
+            guard let record = make(row) else { throw .crud(corrupt) }
+            records.append(record)
+        }
+        return records
+    }
+
     /// The bytes of a value; `nil` when it is NULL.
     private func bytes(_ row: Int32, _ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard lib.getisnull(result, row, column) == 0, let value = lib.getvalue(result, row, column) else { return nil }

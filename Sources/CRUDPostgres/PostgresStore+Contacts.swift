@@ -6,19 +6,14 @@ extension PostgresStore {
 
     /// Every contact of a result, read in place (see ``PostgresRows``).
     private func readContacts(_ rows: PostgresRows) throws(PostgresFailure) -> [Contact] {
-        guard rows.columns == 6 else { throw .crud(.corruptStore(path: location)) }
-        var contacts: [Contact] = []
-        contacts.reserveCapacity(Int(rows.count))
-        for row in 0..<rows.count {
+        try rows.records(columns: 6, corrupt: .corruptStore(path: location)) { row in
             guard let id = rows.uuid(row, 0), let name = rows.text(row, 1), let email = rows.text(row, 2),
                 let created = rows.int64(row, 4), let updated = rows.int64(row, 5)
-            else { throw .crud(.corruptStore(path: location)) }
-            contacts.append(
-                Contact(
-                    id: id, name: name, email: email, phone: rows.text(row, 3), createdAt: Timestamp.date(milliseconds: created),
-                    updatedAt: Timestamp.date(milliseconds: updated)))
+            else { return nil }
+            return Contact(
+                id: id, name: name, email: email, phone: rows.text(row, 3), createdAt: Timestamp.date(milliseconds: created),
+                updatedAt: Timestamp.date(milliseconds: updated))
         }
-        return contacts
     }
 
     public func createContact(name: String, email: String, phone: String?) throws -> Contact {

@@ -6,19 +6,14 @@ extension PostgresStore {
 
     /// Every task of a result, read in place (see ``PostgresRows``).
     private func readTasks(_ rows: PostgresRows) throws(PostgresFailure) -> [TaskItem] {
-        guard rows.columns == 6 else { throw .crud(.corruptStore(path: location)) }
-        var tasks: [TaskItem] = []
-        tasks.reserveCapacity(Int(rows.count))
-        for row in 0..<rows.count {
+        try rows.records(columns: 6, corrupt: .corruptStore(path: location)) { row in
             guard let id = rows.uuid(row, 0), let title = rows.text(row, 1), let done = rows.bool(row, 3),
                 let created = rows.int64(row, 4), let updated = rows.int64(row, 5)
-            else { throw .crud(.corruptStore(path: location)) }
-            tasks.append(
-                TaskItem(
-                    id: id, title: title, notes: rows.text(row, 2), isCompleted: done, createdAt: Timestamp.date(milliseconds: created),
-                    updatedAt: Timestamp.date(milliseconds: updated)))
+            else { return nil }
+            return TaskItem(
+                id: id, title: title, notes: rows.text(row, 2), isCompleted: done, createdAt: Timestamp.date(milliseconds: created),
+                updatedAt: Timestamp.date(milliseconds: updated))
         }
-        return tasks
     }
 
     private func insert(_ task: TaskItem, into db: PostgresConnection) throws {

@@ -85,43 +85,38 @@ struct HostileTitleRules: TitleRules {
 
 /// Connects to `port` on 127.0.0.1: "connected", or why not.
 func tryConnecting(toPort port: UInt16) -> String {
-    #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { return "no socket" }
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let status = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    return status == 0 ? "connected" : String(cString: strerror(errno))
+    return tryConnecting(family: AF_INET, to: address, length: socklen_t(MemoryLayout<sockaddr_in>.size))
 }
 
 /// Connects to the Unix socket at `path`, an abstract one when it starts with `@`:
 /// "connected", or why not.
 func tryConnecting(toSocket path: String) -> String {
-    #if canImport(Glibc)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { return "no socket" }
-    defer { close(fd) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     var bytes = Array(path.utf8)
     if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }  // the abstract namespace
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard bytes.count < capacity else { return "path too long" }
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return "path too long" }
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
         for (index, byte) in bytes.enumerated() { raw[index] = byte }
     }
-    let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+    let length = MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1)
+    return tryConnecting(family: AF_UNIX, to: address, length: socklen_t(length))
+}
+
+/// Opens a stream socket of `family` and connects it to `address`: "connected", or why not.
+func tryConnecting<Address>(family: Int32, to address: Address, length: socklen_t) -> String {
+    #if canImport(Glibc)
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let fd = socket(family, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return "no socket" }
+    defer { close(fd) }
+    var address = address
     let status = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
     }

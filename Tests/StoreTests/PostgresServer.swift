@@ -1,5 +1,6 @@
 import CRUDBackends
 import CRUDConformance
+import CRUDSpec
 import Foundation
 
 @testable import CRUDPostgres
@@ -21,5 +22,26 @@ enum PostgresTestServer {
     /// A schema name of its own for one test.
     static func freshSchema(_ purpose: String) -> String {
         "crudkit_\(purpose)_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
+    }
+
+    /// A fresh schema holding one task, "Kept", written by a store that is closed again, and
+    /// a session whose search path is that schema, to look at or change what it keeps.
+    static func schemaWithKeptTask(
+        _ purpose: String
+    ) async throws -> (url: String, schema: String, location: String, task: TaskItem, db: PostgresConnection) {
+        let url = try await url()
+        let schema = freshSchema(purpose)
+        let store = try PostgresStore(connection: url, schema: schema)
+        let task = try await store.createTask(title: "Kept", notes: nil)
+        await store.close()
+        let db = try await session()
+        try db.execute("SET search_path TO \(schema)")
+        return (url, schema, store.location, task, db)
+    }
+
+    /// Drops `schema` through `db`, then closes it.
+    static func remove(_ schema: String, closing db: PostgresConnection) {
+        try? db.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+        db.close()
     }
 }

@@ -51,16 +51,10 @@ struct PostgresStoreTests {
 
     @Test("A schema of a newer version, or holding another application's tables, is corruptStore and left untouched")
     func foreignAndNewerSchemas() async throws {
-        let url = try await PostgresTestServer.url()
-        let schema = PostgresTestServer.freshSchema("version")
-        defer { try? PostgresStore.removeSchema(schema, connection: url) }
-        let store = try PostgresStore(connection: url, schema: schema)
-        let task = try await store.createTask(title: "Kept", notes: nil)
-        await store.close()
-        let db = try await PostgresTestServer.session()
-        defer { db.close() }
-        try db.execute("SET search_path TO \(schema); UPDATE crudkit_schema SET version = 99")
-        #expect(throws: CRUDError.corruptStore(path: store.location)) {
+        let (url, schema, location, task, db) = try await PostgresTestServer.schemaWithKeptTask("version")
+        defer { PostgresTestServer.remove(schema, closing: db) }
+        try db.execute("UPDATE crudkit_schema SET version = 99")
+        #expect(throws: CRUDError.corruptStore(path: location)) {
             try PostgresStore(connection: url, schema: schema)
         }
         #expect(try db.query("SELECT version FROM crudkit_schema") == [["99"]])
@@ -76,15 +70,8 @@ struct PostgresStoreTests {
 
     @Test("An older schema is migrated step by step in one transaction, keeping its rows; a failing step changes nothing")
     func migrationPath() async throws {
-        let url = try await PostgresTestServer.url()
-        let schema = PostgresTestServer.freshSchema("migrate")
-        defer { try? PostgresStore.removeSchema(schema, connection: url) }
-        let store = try PostgresStore(connection: url, schema: schema)
-        let task = try await store.createTask(title: "Kept", notes: nil)
-        await store.close()
-        let db = try await PostgresTestServer.session()
-        defer { db.close() }
-        try db.execute("SET search_path TO \(schema)")
+        let (url, schema, location, task, db) = try await PostgresTestServer.schemaWithKeptTask("migrate")
+        defer { PostgresTestServer.remove(schema, closing: db) }
         // A version 2 and 3 as a later release would add them: a column, then an index.
         let steps = [
             1: "ALTER TABLE tasks ADD COLUMN priority integer NOT NULL DEFAULT 0; UPDATE crudkit_schema SET version = 2",
@@ -105,7 +92,7 @@ struct PostgresStoreTests {
         #expect(try db.query("SELECT id, title, priority FROM tasks") == [[task.id.uuidString.lowercased(), "Kept", "0"]])
         #expect(try db.query("SELECT count(*) FROM pg_indexes WHERE schemaname = $1 AND indexname = 'tasks_priority'", [schema]) == [["1"]])
         // This release knows only version 1: the migrated schema is newer, and left alone.
-        #expect(throws: CRUDError.corruptStore(path: store.location)) { try PostgresStore(connection: url, schema: schema) }
+        #expect(throws: CRUDError.corruptStore(path: location)) { try PostgresStore(connection: url, schema: schema) }
     }
 
     @Test("Statements are prepared once per connection and reused")
