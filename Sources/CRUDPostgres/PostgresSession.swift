@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It is the store's own connection (statements prepared once, every value a bound text
 /// parameter, rows read as text) without any of the store's tables. Every failure is a
-/// ``CRUDError`` that carries the server's own message, so a student sees why SQL was refused.
+/// `CRUDError` that carries the server's own message, so a student sees why SQL was refused.
 ///
 /// Not thread-safe: one owner uses it at a time, and closes it.
 ///
@@ -87,7 +87,7 @@ public final class PostgresSession {
         db.close()
     }
 
-    /// A failure as a ``CRUDError``: a refused statement keeps the server's SQLSTATE and
+    /// A failure as a `CRUDError`: a refused statement keeps the server's SQLSTATE and
     /// message (`storeUnavailable`), which say what was wrong with the SQL.
     private static func crudError(_ error: PostgresFailure, endpoint: String) -> CRUDError {
         switch error {
