@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // What the Swift Glibc module lacks: prctl (subreaper), closefrom and chdir for spawns, the sandbox.
         .target(name: "CProcessControl"),
+        // The terminal's size (ioctl is variadic: Swift cannot call it).
+        .target(name: "CTerminal"),
+        // A full-screen terminal program's parts: raw keys, frames, the size, a clean exit.
+        .target(name: "TerminalUI", dependencies: ["CTerminal"], swiftSettings: strictSettings),
         // The kit's one way to start a program: posix_spawn with pipes, a folder, a process group.
         .target(name: "ChildProcesses", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
         // The student API: the parts students write and what they may use, and nothing that does
@@ -182,6 +186,11 @@ if hasSolutions {
             ],
             swiftSettings: strictSettings
         ),
+        // A full-screen program on TerminalUI alone, for the tests that drive a terminal in tmux.
+        .executableTarget(name: "terminal-probe", dependencies: ["TerminalUI"], path: "Tests/TerminalProbe", swiftSettings: strictSettings),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "CRUDTestSupport", "ChildProcesses", "terminal-probe"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "StoreTests",
             dependencies: [
