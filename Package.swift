@@ -178,7 +178,8 @@ if hasSolutions {
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory"], swiftSettings: strictSettings),
+            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
