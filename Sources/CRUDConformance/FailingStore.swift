@@ -27,9 +27,9 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
 
     /// The error an injected failure throws.
     public enum InjectedError: Sendable, Hashable {
-        /// ``CRUDError/storeUnavailable(path:)``, as from a full disk or a closed store.
+        /// `CRUDError.storeUnavailable(path:)`, as from a full disk or a closed store.
         case storeUnavailable
-        /// ``CRUDError/network(reason:)``, as from a dropped connection.
+        /// `CRUDError.network(reason:)`, as from a dropped connection.
         case network
 
         /// The error thrown.
