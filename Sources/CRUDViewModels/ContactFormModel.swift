@@ -18,7 +18,7 @@ import Observation
 /// await form.save()
 /// ```
 @MainActor @Observable
-public final class ContactFormModel {
+public final class ContactFormModel: DraftEditorModel {
     /// The store the draft is saved to.
     public let store: any CRUDSpec
     /// The contact as the store last returned it; `nil` for a new contact not saved yet.
@@ -54,10 +54,6 @@ public final class ContactFormModel {
         session.storeFieldMessages[field] = nil
     }
 
-    /// Whether this form creates a contact rather than changing one.
-    public var isNew: Bool { original == nil }
-
-    /// Whether the draft differs from the contact (for a new contact, from empty fields).
     public var hasChanges: Bool {
         name != (original?.name ?? "") || email != (original?.email ?? "") || phone != (original?.phone ?? "")
     }
@@ -79,8 +75,6 @@ public final class ContactFormModel {
         session.message(.phone, edited: editedFields.contains(.phone)) { () throws(CRUDError) in _ = try Validation.phone(phone) }
     }
 
-    /// Whether Save would ask the store: every field valid, no field rejected by the store
-    /// and not edited since, not saving, not closed, and the contact not deleted meanwhile.
     public var canSave: Bool {
         session.canStartSave && session.storeFieldMessages.isEmpty
             && ErrorText.validation { () throws(CRUDError) in
@@ -89,17 +83,6 @@ public final class ContactFormModel {
                 _ = try Validation.phone(phone)
             } == nil
     }
-
-    /// Whether a save is waiting for the store.
-    public var isSaving: Bool { session.isSaving }
-    /// The last failed save's plain message (other than a field's), until the next save.
-    public var errorMessage: String? { session.errorMessage }
-    /// Whether the store said the contact no longer exists; Save stays off from then on.
-    public var isDeletedMeanwhile: Bool { session.isDeletedMeanwhile }
-    /// The "discard changes?" question, while it waits for an answer.
-    public var pendingDiscard: Confirmation? { session.pendingDiscard }
-    /// How the form closed; `nil` while it is open.
-    public var outcome: EditorOutcome<Contact>? { session.outcome }
 
     /// Validates the draft and sends it to the store in one write: a create, or an update
     /// of the fields that changed. Returns whether it was saved (an existing contact
@@ -134,19 +117,21 @@ public final class ContactFormModel {
             phone: phone != (original.phone ?? "") ? phone : nil)
     }
 
-    /// Cancel: closes at once when nothing changed; otherwise sets ``pendingDiscard`` and
-    /// waits for ``confirmDiscard()`` or ``keepEditing()``. Returns whether it closed.
+    public var isSaving: Bool { session.isSaving }
+    public var errorMessage: String? { session.errorMessage }
+    public var isDeletedMeanwhile: Bool { session.isDeletedMeanwhile }
+    public var pendingDiscard: Confirmation? { session.pendingDiscard }
+    public var outcome: EditorOutcome<Contact>? { session.outcome }
+
     @discardableResult
     public func cancel() -> Bool {
         session.cancel(hasChanges: hasChanges, recordID: original?.id)
     }
 
-    /// Answers "discard changes?" with yes: closes without saving.
     public func confirmDiscard() {
         session.confirmDiscard()
     }
 
-    /// Answers "discard changes?" with no: the draft stays open as it was.
     public func keepEditing() {
         session.pendingDiscard = nil
     }
@@ -177,8 +162,4 @@ public final class ContactFormModel {
         return AccessibilityInfo(label: isNew ? "Add contact" : "Save contact", hint: hint)
     }
 
-    /// The cancel button: label "Cancel"; value "unsaved changes" when there are some.
-    public var cancelAccessibility: AccessibilityInfo {
-        AccessibilityInfo(label: "Cancel", value: hasChanges ? "unsaved changes" : "")
-    }
 }

@@ -18,7 +18,7 @@ import Observation
 /// if await editor.save() { /* dismiss */ }
 /// ```
 @MainActor @Observable
-public final class TaskEditorModel {
+public final class TaskEditorModel: DraftEditorModel {
     /// The store the draft is saved to.
     public let store: any CRUDSpec
     /// The task as the store last returned it; `nil` for a new task not saved yet.
@@ -51,10 +51,6 @@ public final class TaskEditorModel {
         self.notes = task?.notes ?? ""
     }
 
-    /// Whether this editor creates a task rather than changing one.
-    public var isNew: Bool { original == nil }
-
-    /// Whether the draft differs from the task (for a new task, from empty fields).
     public var hasChanges: Bool {
         title != (original?.title ?? "") || notes != (original?.notes ?? "")
     }
@@ -70,8 +66,6 @@ public final class TaskEditorModel {
         session.message(.notes, edited: notesEdited) { () throws(CRUDError) in _ = try Validation.notes(notes) }
     }
 
-    /// Whether Save would ask the store: both fields valid, not saving, not closed, and the
-    /// task not deleted meanwhile.
     public var canSave: Bool {
         session.canStartSave && session.storeFieldMessages.isEmpty
             && ErrorText.validation { () throws(CRUDError) in
@@ -79,17 +73,6 @@ public final class TaskEditorModel {
                 _ = try Validation.notes(notes)
             } == nil
     }
-
-    /// Whether a save is waiting for the store.
-    public var isSaving: Bool { session.isSaving }
-    /// The last failed save's plain message, until the next save.
-    public var errorMessage: String? { session.errorMessage }
-    /// Whether the store said the task no longer exists; Save stays off from then on.
-    public var isDeletedMeanwhile: Bool { session.isDeletedMeanwhile }
-    /// The "discard changes?" question, while it waits for an answer.
-    public var pendingDiscard: Confirmation? { session.pendingDiscard }
-    /// How the editor closed; `nil` while it is open.
-    public var outcome: EditorOutcome<TaskItem>? { session.outcome }
 
     /// Validates the draft and sends it to the store. Returns whether it was saved (a
     /// draft without changes to an existing task counts as saved, without a write).
@@ -146,19 +129,21 @@ public final class TaskEditorModel {
         }
     }
 
-    /// Cancel: closes at once when nothing changed; otherwise sets ``pendingDiscard`` and
-    /// waits for ``confirmDiscard()`` or ``keepEditing()``. Returns whether it closed.
+    public var isSaving: Bool { session.isSaving }
+    public var errorMessage: String? { session.errorMessage }
+    public var isDeletedMeanwhile: Bool { session.isDeletedMeanwhile }
+    public var pendingDiscard: Confirmation? { session.pendingDiscard }
+    public var outcome: EditorOutcome<TaskItem>? { session.outcome }
+
     @discardableResult
     public func cancel() -> Bool {
         session.cancel(hasChanges: hasChanges, recordID: original?.id)
     }
 
-    /// Answers "discard changes?" with yes: closes without saving.
     public func confirmDiscard() {
         session.confirmDiscard()
     }
 
-    /// Answers "discard changes?" with no: the draft stays open as it was.
     public func keepEditing() {
         session.pendingDiscard = nil
     }
@@ -178,11 +163,6 @@ public final class TaskEditorModel {
     /// The save button: label "Save task" or "Add task"; hint why it is off, if it is.
     public var saveAccessibility: AccessibilityInfo {
         AccessibilityInfo(label: isNew ? "Add task" : "Save task", hint: saveHint)
-    }
-
-    /// The cancel button: label "Cancel"; value "unsaved changes" when there are some.
-    public var cancelAccessibility: AccessibilityInfo {
-        AccessibilityInfo(label: "Cancel", value: hasChanges ? "unsaved changes" : "")
     }
 
     private var saveHint: String? {

@@ -22,7 +22,7 @@ import Observation
 /// await list.confirmDelete()
 /// ```
 @MainActor @Observable
-public final class TaskListModel {
+public final class TaskListModel: DeleteConfirming {
     /// The store every operation goes to.
     public let store: any CRUDSpec
     /// Where "now" comes from for "created 2 minutes ago".
@@ -30,7 +30,6 @@ public final class TaskListModel {
 
     /// Which tasks to show, by completion.
     public var filter: TaskFilter = .all
-    /// The search text as typed; the store trims it, and blank means no search.
     public var searchText = ""
     /// The order of the rows.
     public var sort: TaskSort = .newestFirst
@@ -44,16 +43,11 @@ public final class TaskListModel {
     public private(set) var tasks: [TaskItem] = []
     /// How many tasks the store held at the last load, whatever the filter and search.
     public private(set) var totalCount = 0
-    /// Whether a load is running.
     public private(set) var isLoading = false
-    /// Whether a load has finished: before it, the list is neither empty nor full.
     public private(set) var hasLoaded = false
-    /// The last failure's plain message, until ``dismissError()`` or the next success.
-    public private(set) var errorMessage: String?
-    /// The delete waiting for the user's answer.
-    public private(set) var pendingDelete: Confirmation?
-    /// The tasks the store has been asked to delete and has not answered for yet.
-    public private(set) var deletingIDs: Set<UUID> = []
+    public internal(set) var errorMessage: String?
+    public internal(set) var pendingDelete: Confirmation?
+    public internal(set) var deletingIDs: Set<UUID> = []
 
     private var addAttempted = false
     private var loadGeneration = 0
@@ -69,13 +63,12 @@ public final class TaskListModel {
         TaskQuery(filter: filter, search: searchText, sort: sort)
     }
 
-    /// The rows, with times counted from the clock's now.
+    /// The rows, with times counted from the clock's now when read.
     public var rows: [TaskRow] {
         let now = clock.now()
         return tasks.map { TaskRow(task: $0, now: now, isDeleting: deletingIDs.contains($0.id)) }
     }
 
-    /// Why the list is empty, once loaded; `nil` when it has rows or has not loaded.
     public var emptyState: EmptyState? {
         guard hasLoaded, tasks.isEmpty else { return nil }
         return totalCount == 0 ? .noRecordsYet : .noMatches
@@ -101,11 +94,6 @@ public final class TaskListModel {
             errorMessage = ErrorText.message(error)
         }
         isLoading = false
-    }
-
-    /// Hides the error message.
-    public func dismissError() {
-        errorMessage = nil
     }
 
     // MARK: Adding
@@ -166,43 +154,35 @@ public final class TaskListModel {
 
     // MARK: Deleting
 
-    /// Asks before deleting the task `id`: sets ``pendingDelete`` to a question naming the
-    /// task. Nothing is deleted until ``confirmDelete()``. An id not in the list is ignored.
-    public func requestDelete(id: UUID) {
-        guard let task = tasks.first(where: { $0.id == id }) else { return }
-        pendingDelete = .delete("task", id: id, name: task.title)
+    public func dismissError() {
+        errorMessage = nil
     }
 
-    /// Answers the pending question with no: nothing is deleted.
+    public func requestDelete(id: UUID) {
+        if let question = deleteQuestion(for: id) { pendingDelete = question }
+    }
+
     public func cancelDelete() {
         pendingDelete = nil
     }
 
-    /// Answers the pending question with yes: asks the store to delete the task. The row
-    /// stays, marked as deleting, until the store answers; then the list is reloaded. A
-    /// task already gone counts as deleted. Returns whether the task is gone.
     @discardableResult
     public func confirmDelete() async -> Bool {
-        guard let id = pendingDelete?.recordID else { return false }
-        pendingDelete = nil
-        deletingIDs.insert(id)
-        defer { deletingIDs.remove(id) }
-        do {
-            try await store.deleteTask(id: id)
-        } catch CRUDError.notFound {
-            // Someone else deleted it first: the outcome the user asked for.
-        } catch {
-            errorMessage = ErrorText.message(error)
-            return false
-        }
-        // The store has confirmed: the row goes now, even if the reload below fails.
-        if let index = tasks.firstIndex(where: { $0.id == id }) {
-            tasks.remove(at: index)
-            totalCount = max(0, totalCount - 1)
-        }
-        errorMessage = nil
-        await load()
-        return true
+        await deletePending()
+    }
+
+    func deleteQuestion(for id: UUID) -> Confirmation? {
+        tasks.first { $0.id == id }.map { .delete("task", id: id, name: $0.title) }
+    }
+
+    func deleteFromStore(id: UUID) async throws {
+        try await store.deleteTask(id: id)
+    }
+
+    func forget(_ id: UUID) {
+        guard let index = tasks.firstIndex(where: { $0.id == id }) else { return }
+        tasks.remove(at: index)
+        totalCount = max(0, totalCount - 1)
     }
 
     /// Runs one write; on success clears the error and reloads, on failure shows it.
