@@ -46,6 +46,28 @@ struct ContactModelTests {
         #expect(try await store.contacts(ContactQuery()).map(\.id) == [ada.id])
     }
 
+    @Test("Two contact lists on one store agree after a refresh, and a form's save shows in both")
+    func twoListsAgree() async throws {
+        let store = MemoryStore(clock: clock)
+        let first = ContactListModel(store: store)
+        let second = ContactListModel(store: store)
+        let form = ContactFormModel(store: store)
+        form.name = "Ada Lovelace"
+        form.email = "ada@example.org"
+        #expect(await form.save())
+        await first.load()
+        await second.load()
+        #expect(first.rows == second.rows)
+        #expect(first.rows.map(\.contact) == (try await store.contacts(ContactQuery())))
+        let ada = try #require(first.rows.first?.contact)
+        first.requestDelete(id: ada.id)
+        await first.confirmDelete()
+        #expect(second.rows.map(\.id) == [ada.id], "the second list has not refreshed yet")
+        await second.load()
+        #expect(second.rows.isEmpty && second.emptyState == .noRecordsYet)
+        #expect(first.rows == second.rows)
+    }
+
     @Test("A failed contact delete keeps the row and says why")
     func failedDelete() async throws {
         let store = FailingStore(MemoryStore(clock: clock))
