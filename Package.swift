@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "CRUDPostgres", targets: ["CRUDPostgres"]),
         .library(name: "CRUDServer", targets: ["CRUDServer"]),
         .library(name: "CRUDHTTP", targets: ["CRUDHTTP"]),
+        .library(name: "CRUDViewModels", targets: ["CRUDViewModels"]),
         .executable(name: "crudkit", targets: ["crudkit"]),
     ],
     targets: [
@@ -48,6 +49,9 @@ let package = Package(
         .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
         // The rule registry and the runner that checks any backend against it.
         .target(name: "CRUDConformance", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // The logic of the course's screens (lists, editors, confirmations) over any store,
+        // with Observation and no UI framework.
+        .target(name: "CRUDViewModels", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The in-memory reference backend.
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
@@ -178,6 +182,9 @@ if hasSolutions {
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",

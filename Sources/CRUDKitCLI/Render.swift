@@ -4,17 +4,9 @@ import Foundation
 
 /// How records look on a terminal and in `--json`.
 enum Render {
-    /// "just now", "1 minute ago", "3 hours ago", "2 days ago", then the date.
+    /// "just now", "1 minute ago", …: see `Timestamp.relative(_:now:)`.
     static func relative(_ date: Date, now: Date) -> String {
-        let seconds = Int(now.timeIntervalSince(date))
-        func ago(_ count: Int, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s") ago" }
-        switch seconds {
-        case ..<60: return "just now"
-        case ..<3_600: return ago(seconds / 60, "minute")
-        case ..<86_400: return ago(seconds / 3_600, "hour")
-        case ..<(30 * 86_400): return ago(seconds / 86_400, "day")
-        default: return String(Timestamp.iso8601(date).prefix(10))
-        }
+        Timestamp.relative(date, now: now)
     }
 
     /// Pads or cuts `text` to `width` Characters (cut text ends with "…").
