@@ -35,7 +35,7 @@ extension CourseCatalog {
                     """)
         }
         var topics = groups
-        topics.append(TopicGroup(heading: "Exercises", pages: exercises.map(\.name)))
+        if !exercises.isEmpty { topics.append(TopicGroup(heading: "Exercises", pages: exercises.map(\.name))) }
         if !linker.filePages.isEmpty {
             topics.append(TopicGroup(heading: "Files the Course links", pages: linker.filePages.map(\.name)))
         }

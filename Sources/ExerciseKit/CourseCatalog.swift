@@ -47,15 +47,15 @@ public enum CourseCatalog {
 
     /// Every page of the catalog made from the Course folder `course` (whose parent is the
     /// repository): the landing page, the Course's other Markdown files, and a page per
-    /// exercise and per other file the Course links.
-    public static func pages(course: URL) throws(CourseCatalogError) -> [CatalogPage] {
+    /// exercise (of the manifest, unless told) and per other file the Course links.
+    public static func pages(course: URL, exercises: [ExerciseInfo] = Manifest.exercises) throws(CourseCatalogError) -> [CatalogPage] {
         let sources = try markdownFiles(in: course)
-        var linker = CourseLinker(course: course, pages: sources.filter { $0 != readme })
+        var linker = CourseLinker(course: course, pages: sources.filter { $0 != readme }, exercises: exercises)
         var pages: [CatalogPage] = []
         for source in sources where source != readme {
             pages.append(CatalogPage(path: source, text: try linker.rewritten(try read(source, in: course), of: source)))
         }
-        let exercisePages = try Manifest.exercises.map { (exercise) throws(CourseCatalogError) in
+        let exercisePages = try exercises.map { (exercise) throws(CourseCatalogError) in
             try exercisePage(exercise, linker: &linker)
         }
         let readmeText = try read(readme, in: course)

@@ -11,14 +11,17 @@ struct CourseLinker {
     /// The Course's pages, by path (`Course/Lessons/04-Create.md`), to their DocC names
     /// (`04-Create`); the README is the landing page.
     let pageNames: [String: String]
+    /// The exercises whose starters get pages of their own.
+    let exercises: [ExerciseInfo]
     /// A page for each other file a link named, in the order first named.
     private(set) var filePages: [CatalogPage] = []
     /// Headings of the Markdown files read so far, by path.
     private var headingsCache: [String: [String]] = [:]
 
     /// A linker for the Course folder `course`, whose Markdown files (relative to it, the
-    /// README left out) are `pages`.
-    init(course: URL, pages: [String]) {
+    /// README left out) are `pages`, with pages for `exercises`.
+    init(course: URL, pages: [String], exercises: [ExerciseInfo]) {
+        self.exercises = exercises
         repository = course.deletingLastPathComponent()
         let folder = course.lastPathComponent
         self.folder = folder
@@ -117,7 +120,7 @@ struct CourseLinker {
             }
             return "doc:\(name)#\(Self.doccFragment(heading))"
         }
-        if let exercise = Manifest.exercises.first(where: { $0.file == target }) { return "doc:" + exercise.pageName }
+        if let exercise = exercises.first(where: { $0.file == target }) { return "doc:" + exercise.pageName }
         return "doc:" + (try filePage(for: target, linkedFrom: source)).name
     }
 
