@@ -54,16 +54,8 @@ extension CourseCatalog {
         prose: [String], groups: [TopicGroup]
     ) {
         var sections: [[String]] = [[]]
-        var fence: String?
-        for line in lines {
-            let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
-            } else if line.hasPrefix("## ") {
-                sections.append([])
-            }
+        for (line, isCode) in zip(lines, CourseLinker.codeFlags(lines)) {
+            if !isCode && line.hasPrefix("## ") { sections.append([]) }
             sections[sections.count - 1].append(line)
         }
         var prose: [String] = []

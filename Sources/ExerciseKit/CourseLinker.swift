@@ -37,19 +37,10 @@ struct CourseLinker {
     /// outside code rewritten as a `doc:` link. Throws when one leads nowhere.
     mutating func rewritten(_ text: String, of source: String) throws(CourseCatalogError) -> String {
         let from = repositoryPath(ofCourseFile: source)
-        var fence: String?
         var lines: [String] = []
-        for line in text.components(separatedBy: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                lines.append(line)
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
-                lines.append(line)
-            } else {
-                lines.append(try rewrittenLine(line, from: from))
-            }
+        let source = text.components(separatedBy: "\n")
+        for (line, isCode) in zip(source, Self.codeFlags(source)) {
+            lines.append(isCode ? line : try rewrittenLine(line, from: from))
         }
         return lines.joined(separator: "\n")
     }
@@ -144,17 +135,10 @@ struct CourseLinker {
     mutating func headings(of path: String) throws(CourseCatalogError) -> [String] {
         if let known = headingsCache[path] { return known }
         let text = try CourseCatalog.read(path, in: repository)
-        var fence: String?
         var found: [String] = []
-        for line in text.components(separatedBy: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix { $0 == trimmed.first })
-            } else if let match = line.wholeMatch(of: /#{1,6}\s+(.*?)\s*#*\s*/) {
-                found.append(String(match.output.1))
-            }
+        let lines = text.components(separatedBy: "\n")
+        for (line, isCode) in zip(lines, Self.codeFlags(lines)) where !isCode {
+            if let match = line.wholeMatch(of: /#{1,6}\s+(.*?)\s*#*\s*/) { found.append(String(match.output.1)) }
         }
         headingsCache[path] = found
         return found
@@ -178,6 +162,23 @@ struct CourseLinker {
                 """)
         filePages.append(page)
         return page
+    }
+
+    /// For each of `lines`, whether it belongs to a fenced code block (its fences included).
+    static func codeFlags(_ lines: [String]) -> [Bool] {
+        var fence: String?
+        return lines.map { line in
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                return true
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix { $0 == trimmed.first })
+                return true
+            }
+            return false
+        }
     }
 
     /// The anchor GitHub gives a heading: lowercased, punctuation but `-` and `_` dropped,
