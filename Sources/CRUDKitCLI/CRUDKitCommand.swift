@@ -5,7 +5,7 @@ struct CRUDKitCommand: ParsableCommand {
         discussion: "Run 'crudkit <command> --help' for a command's options.",
         subcommands: [
             TasksCommand.self, ContactsCommand.self, CompareCommand.self, RulesCommand.self, FuzzCommand.self, BenchCommand.self,
-            ServeCommand.self, ExercisesCommand.self, GradeCommand.self, StudentRepoCommand.self,
+            ServeCommand.self, ExercisesCommand.self, GradeCommand.self, StudentRepoCommand.self, CourseCommand.self,
         ], exitStatuses: CommandConfiguration.everyExitStatus)
 
     func run(_ context: CommandContext) async throws -> ExitCode {

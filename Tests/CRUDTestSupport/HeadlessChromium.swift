@@ -1,0 +1,55 @@
+import ChildProcesses
+import Foundation
+
+/// Chromium without a window, for the tests that look at the Course's website as a reader's
+/// browser shows it.
+public enum HeadlessChromium {
+    /// The browser on `PATH`, if there is one.
+    public static let path: String? = {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let names = ["chromium", "chromium-browser", "google-chrome"]
+        return names.flatMap { name in folders.map { "\($0)/\(name)" } }.first(where: FileManager.default.isExecutableFile(atPath:))
+    }()
+
+    /// Why the browser cannot be used here, or nil.
+    public static var unavailableReason: String? {
+        path == nil ? "chromium is not installed (apt-get install chromium)" : nil
+    }
+
+    /// Whether a failure to find it fails the tests: in CI (`CRUDKIT_REQUIRE_CHROMIUM=1`).
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_CHROMIUM"] == "1" }
+
+    /// The page at `url` as the browser rendered it, its scripts run: the DOM after at most
+    /// `budget` of the page's own (virtual) time. A browser still running after `timeout` is
+    /// killed and the call throws.
+    public static func dom(of url: URL, budget: Duration = .seconds(5), timeout: Duration = .seconds(60)) async throws -> String {
+        guard let path else { throw Failure(description: unavailableReason ?? "no chromium") }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let milliseconds = budget.components.seconds * 1000
+        let browser = try ChildProcess(
+            path,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)", "--dump-dom",
+                "--virtual-time-budget=\(milliseconds)", url.absoluteString,
+            ], options: .init(errors: .nullDevice, newProcessGroup: true))
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            browser.kill(SIGKILL, wholeGroup: true)
+        }
+        defer { watchdog.cancel() }
+        // finish() blocks until the browser ends: wait for it on a thread of its own.
+        let (ending, out, _) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: browser.finish()) }
+        }
+        guard ending == .exited(0) else {
+            throw Failure(description: "chromium \(ending) while loading \(url) (timeout \(timeout))")
+        }
+        return out
+    }
+
+    /// Why a page could not be loaded.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
