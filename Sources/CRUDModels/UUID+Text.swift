@@ -7,17 +7,29 @@ extension UUID {
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &raw) { out -> Bool in
+        // Any byte that is not a hex digit sets a high bit in `invalid`; checked once at the end.
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &raw) { out in
             var index = 0
             for position in 0..<16 {
                 if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
-                out[position] = high << 4 | low
+                let high = nibble(bytes[index])
+                let low = nibble(bytes[index + 1])
+                invalid |= high | low
+                out[position] = high << 4 | low & 0x0F
                 index += 2
             }
-            return true
         }
-        return parsed ? UUID(uuid: raw) : nil
+        return invalid & 0xF0 == 0 ? UUID(uuid: raw) : nil
+    }
+
+    /// The value of a hex digit (either case), or 0xFF for any other byte.
+    @inline(__always)
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        let digit = byte &- 0x30
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- 0x61
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     /// The lowercase 8-4-4-4-12 form, as the database stores keep ids, without
@@ -42,14 +54,5 @@ extension UUID {
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? 0x30 + value : 0x61 + value - 10
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x61...0x66: byte - 0x61 + 10
-        case 0x41...0x46: byte - 0x41 + 10
-        default: nil
-        }
     }
 }
