@@ -43,7 +43,7 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
 
     private enum Plan {
         case none
-        case next(count: Int, error: InjectedError)
+        case next(count: Int, skipping: Int, error: InjectedError)
         case share(Double, random: SeededRandom, error: InjectedError)
     }
 
@@ -59,10 +59,13 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
         self.inner = inner
     }
 
-    /// The next `count` operations of `kind` fail with `error`; later ones go through.
+    /// The next `count` operations of `kind` fail with `error`, after the first `skipping`
+    /// of them go through (to fail the second write of a save); later ones go through.
     /// Replaces the plan for that kind.
-    public func failNext(_ count: Int, of kind: OperationKind = .writes, with error: InjectedError = .storeUnavailable) {
-        lock.withLock { plans[kind] = count > 0 ? .next(count: count, error: error) : Plan.none }
+    public func failNext(
+        _ count: Int, of kind: OperationKind = .writes, after skipping: Int = 0, with error: InjectedError = .storeUnavailable
+    ) {
+        lock.withLock { plans[kind] = count > 0 ? .next(count: count, skipping: max(0, skipping), error: error) : Plan.none }
     }
 
     /// Each operation of `kind` fails with probability `share` (0...1), drawn from a
@@ -92,8 +95,11 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
             switch plans[kind] ?? Plan.none {
             case .none:
                 return nil
-            case .next(let count, let error):
-                plans[kind] = count > 1 ? .next(count: count - 1, error: error) : Plan.none
+            case .next(let count, let skipping, let error) where skipping > 0:
+                plans[kind] = .next(count: count, skipping: skipping - 1, error: error)
+                return nil
+            case .next(let count, _, let error):
+                plans[kind] = count > 1 ? .next(count: count - 1, skipping: 0, error: error) : Plan.none
                 failures[kind, default: 0] += 1
                 return error
             case .share(let share, var random, let error):
