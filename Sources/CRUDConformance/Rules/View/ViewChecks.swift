@@ -7,6 +7,23 @@ import Foundation
 /// They run on the main actor, where the view models live.
 @MainActor
 enum ViewChecks {
+    /// Runs `check` on the backend's store wrapped in a ``FailingStore``. A model shows a
+    /// store's error only as a message: when the check fails after the store threw one it
+    /// was not made to, the failure says which.
+    static func withStore<S: CRUDSpec>(
+        _ context: CheckContext, _ backendStore: S, _ check: (FailingStore<S>) async throws -> Void
+    ) async throws {
+        let store = FailingStore(backendStore)
+        do {
+            try await check(store)
+        } catch let failure as CheckFailure {
+            guard let error = store.takeInnerError() else { throw failure }
+            throw CheckFailure(
+                step: failure.step, expected: failure.expected,
+                actual: "\(failure.actual), after the store threw \(Show.error(error)) under the model", thrown: error as? CRUDError)
+        }
+    }
+
     /// Requires `store` to have injected exactly `expected` failures so far: a check whose
     /// failure never happened would pass without checking anything.
     static func expectInjected<S>(_ store: FailingStore<S>, _ expected: Int, after step: String, _ context: CheckContext) throws {
