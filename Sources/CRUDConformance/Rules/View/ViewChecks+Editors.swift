@@ -16,11 +16,9 @@ extension ViewChecks {
             creator.notes = "The barista kind"
             store.failNext(1, with: .network)
             var step = "save() of a new task while the store fails with network"
-            try context.expectEqual(await creator.save(), false, "what \(step) returned")
-            try expectInjected(store, 1, after: step, context)
-            try expectDraftKept(
-                [("title", creator.title, "Buy oat milk"), ("notes", creator.notes, "The barista kind")], message: creator.errorMessage,
-                expected: network, outcome: creator.outcome != nil, after: step, context)
+            try await expectFailedSave(
+                creator, typed: [("title", "Buy oat milk"), ("notes", "The barista kind")], shown: { [creator.title, creator.notes] },
+                error: network, injected: (store.injectedFailures, 1), step, context)
             try await context.expectUnchanged(since: before, after: step)
 
             let task = try await context.createTask("Call the bank", notes: "Before noon")
@@ -31,11 +29,9 @@ extension ViewChecks {
             // The rename goes through and the notes fail: the editor must not leave half an edit.
             store.failNext(1, after: 1)
             step = "save() of a new title and notes whose second write fails"
-            try context.expectEqual(await editor.save(), false, "what \(step) returned")
-            try expectInjected(store, 2, after: step, context)
-            try expectDraftKept(
-                [("title", editor.title, "Call the bank again"), ("notes", editor.notes, "After lunch")], message: editor.errorMessage,
-                expected: unavailable, outcome: editor.outcome != nil, after: step, context)
+            try await expectFailedSave(
+                editor, typed: [("title", "Call the bank again"), ("notes", "After lunch")], shown: { [editor.title, editor.notes] },
+                error: unavailable, injected: (store.injectedFailures, 2), step, context)
             try await expectSameContent(since: before, after: step, context)
 
             before = try await context.snapshot()
@@ -44,11 +40,9 @@ extension ViewChecks {
             form.email = "grace@example.com"
             store.failNext(1)
             step = "save() of a new contact while the store fails"
-            try context.expectEqual(await form.save(), false, "what \(step) returned")
-            try expectInjected(store, 3, after: step, context)
-            try expectDraftKept(
-                [("name", form.name, "Grace Hopper"), ("email", form.email, "grace@example.com")], message: form.errorMessage,
-                expected: unavailable, outcome: form.outcome != nil, after: step, context)
+            try await expectFailedSave(
+                form, typed: [("name", "Grace Hopper"), ("email", "grace@example.com")], shown: { [form.name, form.email] },
+                error: unavailable, injected: (store.injectedFailures, 3), step, context)
             try await context.expectUnchanged(since: before, after: step)
 
             step = "save() of the same edit again, with the store working"

@@ -30,16 +30,22 @@ enum ViewChecks {
         try context.expectEqual(store.injectedFailures, expected, "failures injected so far, after \(step)")
     }
 
-    /// Requires an editor to show the draft as typed, the store's message and no outcome.
-    static func expectDraftKept(
-        _ fields: [(name: String, shown: String, typed: String)], message: String?, expected: CRUDError, outcome: Bool,
-        after step: String, _ context: CheckContext
-    ) throws {
-        for field in fields {
-            try context.expectExactText(field.shown, field.typed, "the \(field.name) the editor shows after \(step)")
+    /// Saves `editor` while its store fails, and requires the save to report failure, the
+    /// failure to have been injected (`injected`: the store's count, read after the save,
+    /// and the count expected), and the editor to stay open with the draft as typed and the
+    /// store's message.
+    static func expectFailedSave(
+        _ editor: some DraftEditorModel, typed: [(field: String, text: String)], shown: () -> [String], error: CRUDError,
+        injected: @autoclosure () -> (count: Int, expected: Int), _ step: String, _ context: CheckContext
+    ) async throws {
+        try context.expectEqual(await editor.save(), false, "what \(step) returned")
+        let (count, expected) = injected()
+        try context.expectEqual(count, expected, "failures injected so far, after \(step)")
+        for (field, shownText) in zip(typed, shown()) {
+            try context.expectExactText(shownText, field.text, "the \(field.field) the editor shows after \(step)")
         }
-        try context.expectEqual(message, expected.message, "the editor's error message after \(step)")
-        try context.expect(!outcome, "the editor after \(step)", expected: "still open (no outcome)", actual: "closed")
+        try context.expectEqual(editor.errorMessage, error.message, "the editor's error message after \(step)")
+        try context.expect(editor.outcome == nil, "the editor after \(step)", expected: "still open (no outcome)", actual: "closed")
     }
 
     /// Requires the tasks to hold what `before` holds in every field a user sees (id, title,
