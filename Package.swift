@@ -47,8 +47,9 @@ let package = Package(
         .target(name: "CRUDModels", swiftSettings: strictSettings),
         // The specification: the models (re-exported), validation, search matching and orders.
         .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
-        // The rule registry and the runner that checks any backend against it.
-        .target(name: "CRUDConformance", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // The rule registry and the runner that checks any backend against it; the VIEW
+        // rules drive the view models on each backend's store.
+        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels"], swiftSettings: strictSettings),
         // The logic of the course's screens (lists, editors, confirmations) over any store,
         // with Observation and no UI framework.
         .target(name: "CRUDViewModels", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),

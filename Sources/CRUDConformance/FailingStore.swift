@@ -43,7 +43,7 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
 
     private enum Plan {
         case none
-        case next(count: Int, error: InjectedError)
+        case next(count: Int, skipping: Int, error: InjectedError)
         case share(Double, random: SeededRandom, error: InjectedError)
     }
 
@@ -53,16 +53,20 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
     private let lock = NSLock()
     private var plans: [OperationKind: Plan] = [:]
     private var failures: [OperationKind: Int] = [:]
+    private var innerError: (any Error)?
 
     /// Wraps `inner`; nothing fails until a plan says so.
     public init(_ inner: Inner) {
         self.inner = inner
     }
 
-    /// The next `count` operations of `kind` fail with `error`; later ones go through.
+    /// The next `count` operations of `kind` fail with `error`, after the first `skipping`
+    /// of them go through (to fail the second write of a save); later ones go through.
     /// Replaces the plan for that kind.
-    public func failNext(_ count: Int, of kind: OperationKind = .writes, with error: InjectedError = .storeUnavailable) {
-        lock.withLock { plans[kind] = count > 0 ? .next(count: count, error: error) : Plan.none }
+    public func failNext(
+        _ count: Int, of kind: OperationKind = .writes, after skipping: Int = 0, with error: InjectedError = .storeUnavailable
+    ) {
+        lock.withLock { plans[kind] = count > 0 ? .next(count: count, skipping: max(0, skipping), error: error) : Plan.none }
     }
 
     /// Each operation of `kind` fails with probability `share` (0...1), drawn from a
@@ -86,14 +90,37 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
         lock.withLock { failures[kind, default: 0] }
     }
 
+    /// Takes the last error the inner store threw (not an injected one), if any since the
+    /// last take: a model shows only a message, and a check that fails under it can say
+    /// what the store really threw.
+    public func takeInnerError() -> (any Error)? {
+        lock.withLock {
+            defer { innerError = nil }
+            return innerError
+        }
+    }
+
+    /// Runs an operation of the inner store, keeping the error it throws.
+    private func pass<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch {
+            lock.withLock { innerError = error }
+            throw error
+        }
+    }
+
     /// Throws the planned error when this operation is to fail, and counts it.
     private func check(_ kind: OperationKind) throws(CRUDError) {
         let error: InjectedError? = lock.withLock {
             switch plans[kind] ?? Plan.none {
             case .none:
                 return nil
-            case .next(let count, let error):
-                plans[kind] = count > 1 ? .next(count: count - 1, error: error) : Plan.none
+            case .next(let count, let skipping, let error) where skipping > 0:
+                plans[kind] = .next(count: count, skipping: skipping - 1, error: error)
+                return nil
+            case .next(let count, _, let error):
+                plans[kind] = count > 1 ? .next(count: count - 1, skipping: 0, error: error) : Plan.none
                 failures[kind, default: 0] += 1
                 return error
             case .share(let share, var random, let error):
@@ -110,65 +137,65 @@ public final class FailingStore<Inner: CRUDSpec>: ForwardingStore, @unchecked Se
 
     public func task(id: UUID) async throws -> TaskItem {
         try check(.reads)
-        return try await inner.task(id: id)
+        return try await pass { try await inner.task(id: id) }
     }
     public func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
         try check(.reads)
-        return try await inner.tasks(query)
+        return try await pass { try await inner.tasks(query) }
     }
     public func countTasks(_ query: TaskQuery) async throws -> Int {
         try check(.reads)
-        return try await inner.countTasks(query)
+        return try await pass { try await inner.countTasks(query) }
     }
     public func contact(id: UUID) async throws -> Contact {
         try check(.reads)
-        return try await inner.contact(id: id)
+        return try await pass { try await inner.contact(id: id) }
     }
     public func contacts(_ query: ContactQuery) async throws -> [Contact] {
         try check(.reads)
-        return try await inner.contacts(query)
+        return try await pass { try await inner.contacts(query) }
     }
 
     // MARK: Writes
 
     public func createTask(title: String, notes: String?) async throws -> TaskItem {
         try check(.writes)
-        return try await inner.createTask(title: title, notes: notes)
+        return try await pass { try await inner.createTask(title: title, notes: notes) }
     }
     public func renameTask(id: UUID, to title: String) async throws -> TaskItem {
         try check(.writes)
-        return try await inner.renameTask(id: id, to: title)
+        return try await pass { try await inner.renameTask(id: id, to: title) }
     }
     public func editTaskNotes(id: UUID, notes: String?) async throws -> TaskItem {
         try check(.writes)
-        return try await inner.editTaskNotes(id: id, notes: notes)
+        return try await pass { try await inner.editTaskNotes(id: id, notes: notes) }
     }
     public func setTaskCompleted(id: UUID, _ isCompleted: Bool) async throws -> TaskItem {
         try check(.writes)
-        return try await inner.setTaskCompleted(id: id, isCompleted)
+        return try await pass { try await inner.setTaskCompleted(id: id, isCompleted) }
     }
     public func toggleTask(id: UUID) async throws -> TaskItem {
         try check(.writes)
-        return try await inner.toggleTask(id: id)
+        return try await pass { try await inner.toggleTask(id: id) }
     }
     public func deleteTask(id: UUID) async throws {
         try check(.writes)
-        try await inner.deleteTask(id: id)
+        try await pass { try await inner.deleteTask(id: id) }
     }
     public func importTasks(titles: [String]) async throws -> [TaskItem] {
         try check(.writes)
-        return try await inner.importTasks(titles: titles)
+        return try await pass { try await inner.importTasks(titles: titles) }
     }
     public func createContact(name: String, email: String, phone: String?) async throws -> Contact {
         try check(.writes)
-        return try await inner.createContact(name: name, email: email, phone: phone)
+        return try await pass { try await inner.createContact(name: name, email: email, phone: phone) }
     }
     public func updateContact(id: UUID, _ changes: ContactChanges) async throws -> Contact {
         try check(.writes)
-        return try await inner.updateContact(id: id, changes)
+        return try await pass { try await inner.updateContact(id: id, changes) }
     }
     public func deleteContact(id: UUID) async throws {
         try check(.writes)
-        try await inner.deleteContact(id: id)
+        try await pass { try await inner.deleteContact(id: id) }
     }
 }

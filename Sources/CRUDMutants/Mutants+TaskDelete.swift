@@ -13,7 +13,8 @@ extension Mutant {
             aimedAt: ["TASK-DELETE-002", "TASK-DELETE-003"]
         ) { inner, _ in SilentDeleteStore(inner: inner) },
         Mutant(
-            "delete-removes-neighbour", mistake: "deletes the task created just before the one asked for", aimedAt: ["TASK-DELETE-001"]
+            "delete-removes-neighbour", mistake: "deletes the task created just before the one asked for",
+            aimedAt: ["TASK-DELETE-001", "VIEW-003"]
         ) { inner, _ in
             DeleteMutantStore(inner: inner) { id, inner in
                 let all = try await inner.tasks(TaskQuery()).reversed().map(\.id)

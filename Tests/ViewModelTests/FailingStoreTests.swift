@@ -69,6 +69,24 @@ struct FailingStoreTests {
         #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["b"])
     }
 
+    @Test("failNext(after:) lets the first writes through, then fails the next ones, then lets the rest through")
+    func failAfterSome() async throws {
+        let store = FailingStore(MemoryStore())
+        store.failNext(2, after: 1, with: .network)
+        var outcomes: [String] = []
+        for title in ["a", "b", "c", "d"] {
+            do {
+                _ = try await store.createTask(title: title, notes: nil)
+                outcomes.append("ok")
+            } catch {
+                outcomes.append(error as? CRUDError == .network(reason: "the connection was lost") ? "network" : "\(error)")
+            }
+        }
+        #expect(outcomes == ["ok", "network", "network", "ok"])
+        #expect(store.injectedFailures == 2)
+        #expect(try await store.inner.tasks(TaskQuery(sort: .title)).map(\.title) == ["a", "d"])
+    }
+
     @Test("Plans are safe to change from many tasks at once: every failure is counted once")
     func concurrent() async throws {
         let store = FailingStore(MemoryStore())

@@ -6,7 +6,7 @@ public enum Rules {
     public static let all: [Rule] =
         taskCreate + taskRead + taskUpdate + taskDelete + taskImport
         + contactCreate + contactRead + contactDuplicate + contactUpdate + contactDelete
-        + field + ids + durability + concurrency + sharedStorage + model
+        + field + ids + durability + concurrency + sharedStorage + model + view
 
     /// The rules that apply to `backend`: those whose required capabilities it declares.
     /// The others are reported as not applicable by ``ConformanceRunner``.
@@ -37,5 +37,6 @@ public enum Rules {
         ("CONCURRENCY", "Concurrent use"),
         ("SHARED", "Several stores on one storage: processes and connections at once"),
         ("MODEL", "Random operation sequences against the specification's model"),
+        ("VIEW", "Screens: the kit's list and editor models on the store, with and without failed writes"),
     ]
 }
