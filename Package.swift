@@ -133,6 +133,12 @@ let package = Package(
             name: "exercise-host", dependencies: ["ExerciseKit", "ExerciseSubmission"], path: "Sources/exercise-host",
             swiftSettings: strictSettings),
 
+        // The practical project's tutorial program (Course/Tutorials): its files are the
+        // tutorial's last listings, so the tutorial's code is built with the kit.
+        .executableTarget(
+            name: "task-manager", dependencies: ["CRUDViewModels", "CRUDJSONFile", "CRUDConformance"],
+            path: "Course/Tutorials/TaskManager", swiftSettings: strictSettings),
+
         // Deliberately broken backends that the suite must catch.
         .target(
             name: "CRUDMutants",

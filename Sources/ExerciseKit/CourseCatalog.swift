@@ -2,13 +2,15 @@ import Foundation
 
 /// One page of the Course's DocC catalog: where it goes in the catalog, and its Markdown.
 public struct CatalogPage: Sendable, Equatable {
-    /// The file, relative to the catalog (`Lessons/04-Create.md`).
+    /// The file, relative to the catalog (`Lessons/04-Create.md`, or a tutorial's
+    /// `Tutorials/TaskManager.tutorial`).
     public let path: String
-    /// The page's Markdown, as DocC reads it.
+    /// The page's Markdown, or a tutorial's directives, as DocC reads it.
     public let text: String
 
-    /// The page's DocC name: its file name without `.md`, which `doc:` links use.
-    public var name: String { String((path.split(separator: "/").last ?? "").dropLast(3)) }
+    /// The page's DocC name: its file name without `.md` or `.tutorial`, which `doc:`
+    /// links use.
+    public var name: String { CourseLinker.pageName(ofFile: path) }
 }
 
 /// Why the Course cannot become a catalog: a link leads nowhere, a page is in no list of
@@ -32,6 +34,9 @@ public struct CourseCatalogError: Error, CustomStringConvertible, Sendable, Equa
 ///   stops the build.
 /// - Each exercise of the ``Manifest`` gets a page: its lesson, points, rules, how to check
 ///   it and get hints, and the starter's code.
+/// - DocC tutorials (`.tutorial` files, with their code listings and images in
+///   `Tutorials/Resources/`) are copied as they are; a Course page's link to a tutorial
+///   file leads to the tutorial.
 ///
 /// ```swift
 /// let pages = try CourseCatalog.write(course: kit.appendingPathComponent("Course"), to: catalog)
@@ -50,7 +55,9 @@ public enum CourseCatalog {
     /// exercise (of the manifest, unless told) and per other file the Course links.
     public static func pages(course: URL, exercises: [ExerciseInfo] = Manifest.exercises) throws(CourseCatalogError) -> [CatalogPage] {
         let sources = try markdownFiles(in: course)
-        var linker = CourseLinker(course: course, pages: sources.filter { $0 != readme }, exercises: exercises)
+        let tutorials = try tutorialPages(in: course)
+        var linker = CourseLinker(
+            course: course, pages: sources.filter { $0 != readme } + tutorials.map(\.path), exercises: exercises)
         var pages: [CatalogPage] = []
         for source in sources where source != readme {
             pages.append(CatalogPage(path: source, text: try linker.rewritten(try read(source, in: course), of: source)))
@@ -60,7 +67,7 @@ public enum CourseCatalog {
         }
         let readmeText = try read(readme, in: course)
         let landing = try landingPage(readmeText, linker: &linker, exercises: exercisePages, others: pages)
-        let all = [landing] + pages + exercisePages + linker.filePages
+        let all = [landing] + pages + tutorials + exercisePages + linker.filePages
         var seen: [String: String] = [:]
         for page in all {
             if let other = seen.updateValue(page.path, forKey: page.name.lowercased()) {
@@ -71,8 +78,8 @@ public enum CourseCatalog {
         return all
     }
 
-    /// Writes the catalog of ``pages(course:)`` into the folder `catalog` (made if missing)
-    /// and returns its pages.
+    /// Writes the catalog of ``pages(course:)``, and the tutorials' resources, into the
+    /// folder `catalog` (made if missing) and returns its pages.
     @discardableResult
     public static func write(course: URL, to catalog: URL) throws -> [CatalogPage] {
         let pages = try pages(course: course)
@@ -81,15 +88,17 @@ public enum CourseCatalog {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try page.text.write(to: file, atomically: true, encoding: .utf8)
         }
+        for resource in try tutorialResources(in: course) {
+            let file = catalog.appendingPathComponent(resource)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: course.appendingPathComponent(resource), to: file)
+        }
         return pages
     }
 
     /// The Markdown files under `course`, relative to it, sorted.
     static func markdownFiles(in course: URL) throws(CourseCatalogError) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: course.path) else {
-            throw CourseCatalogError(description: "cannot read the Course folder \(course.path)")
-        }
-        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()
+        let files = try files(in: course).filter { $0.hasSuffix(".md") }
         guard files.contains(readme) else {
             throw CourseCatalogError(description: "\(course.path) has no \(readme): the Course's entry page is missing")
         }

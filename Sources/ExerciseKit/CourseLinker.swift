@@ -8,8 +8,8 @@ struct CourseLinker {
     let repository: URL
     /// The Course folder's name in the repository (`Course`).
     let folder: String
-    /// The Course's pages, by path (`Course/Lessons/04-Create.md`), to their DocC names
-    /// (`04-Create`); the README is the landing page.
+    /// The Course's pages and tutorials, by path (`Course/Lessons/04-Create.md`), to their
+    /// DocC names (`04-Create`); the README is the landing page.
     let pageNames: [String: String]
     /// The exercises whose starters get pages of their own.
     let exercises: [ExerciseInfo]
@@ -26,8 +26,16 @@ struct CourseLinker {
         let folder = course.lastPathComponent
         self.folder = folder
         var names = [folder + "/" + CourseCatalog.readme: CourseCatalog.displayName]
-        for page in pages { names[folder + "/" + page] = String((page.split(separator: "/").last ?? "").dropLast(3)) }
+        for page in pages { names[folder + "/" + page] = Self.pageName(ofFile: page) }
         pageNames = names
+    }
+
+    /// The DocC name of the page or tutorial in the file `path`: its file name without its
+    /// extension.
+    static func pageName(ofFile path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 
     /// The path of the Course file `source` (relative to the Course) from the repository.

@@ -63,13 +63,27 @@ struct CourseSiteTests {
         where !shown.contains(String(match.output.1)) {
             shown.append(String(match.output.1))
         }
-        #expect(shown == lessons.map { String($0.dropLast(3)).lowercased() }, "lessons shown in this order: \(shown)")
+        // The course order is the README's list; the file numbers are only ids.
+        let readmeOrder = readme.matches(of: /\n\d+\. \[[^\]]*\]\(Lessons\/([^)]+)\.md\)/).map { $0.output.1.lowercased() }
+        #expect(readmeOrder.sorted() == lessons.map { String($0.dropLast(3)).lowercased() }, "the README lists \(readmeOrder)")
+        #expect(shown == readmeOrder, "lessons shown in this order: \(shown)")
 
         // No dead link: on the landing page and the first lesson as rendered (starting a
         // browser per page would take seconds each), and on every page of the site in the
         // data the pages are rendered from.
         let first = CourseSite.landingPath + "/" + (lessons.first ?? "").dropLast(3).lowercased()
-        let pages = [(CourseSite.landingPath, landing), (first, try await HeadlessChromium.dom(of: base.appendingPathComponent(first)))]
+        // The practical project's tutorial: linked from the landing page, and rendered with
+        // its sections and code listings.
+        #expect(landing.contains("href=\"/tutorials/taskmanager\""), "the landing page does not link the Task Manager tutorial")
+        let tutorialPath = "/tutorials/course/buildingthetaskmanager"
+        let tutorial = try await HeadlessChromium.dom(of: base.appendingPathComponent(tutorialPath))
+        for text in ["Building the task manager", "Open a store and show its tasks", "TaskShell.swift", "confirmDelete()"] {
+            #expect(tutorial.contains(text), "the tutorial page does not show \"\(text)\"")
+        }
+        let pages = [
+            (CourseSite.landingPath, landing), (first, try await HeadlessChromium.dom(of: base.appendingPathComponent(first))),
+            (tutorialPath, tutorial),
+        ]
         var checked = Set<String>()
         for (path, dom) in pages {
             #expect(!dom.contains("be found"), "\(path) shows \"page not found\"")
@@ -84,15 +98,23 @@ struct CourseSiteTests {
                 #expect(Self.exists(target, in: site), "\(path) links to \(href), which leads nowhere on the site")
             }
         }
-        let data = site.appendingPathComponent("data/documentation")
+        let data = site.appendingPathComponent("data")
         let files = try #require(FileManager.default.enumerator(atPath: data.path)).compactMap { $0 as? String }.filter {
             $0.hasSuffix(".json")
+        }
+        for page in ["tutorials/taskmanager.json", "tutorials/course/buildingthetaskmanager.json"] {
+            #expect(files.contains(page), "the site has no \(page): the tutorial was not built")
         }
         #expect(files.count > lessons.count + Manifest.exercises.count, "the site has only \(files.count) pages")
         for file in files {
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent(file)))
             let references = (json as? [String: Any])?["references"] as? [String: Any] ?? [:]
             for case let reference as [String: Any] in references.values {
+                // An image (the tutorials have some) is a file of the site, one per variant.
+                for case let variant as [String: Any] in reference["variants"] as? [Any] ?? [] {
+                    let url = variant["url"] as? String ?? "(none)"
+                    #expect(Self.exists(url, in: site), "\(file) shows the image \(url), which is not on the site")
+                }
                 guard let url = reference["url"] as? String, !url.contains("://") else { continue }
                 let target = String(url.split(separator: "#", omittingEmptySubsequences: false)[0])
                 #expect(
@@ -105,11 +127,14 @@ struct CourseSiteTests {
         print("The Course's website: built in \(built - started), \(files.count) pages checked in \(ContinuousClock.now - built)")
     }
 
-    /// Whether the site path `target` leads somewhere: a page's data, or a file.
+    /// Whether the site path `target` leads somewhere: a page's data, a chapter of a
+    /// tutorials overview (which the overview's page shows), or a file.
     static func exists(_ target: String, in site: URL) -> Bool {
-        let file =
-            target.hasPrefix("/documentation/")
-            ? site.appendingPathComponent("data" + target.lowercased() + ".json") : site.appendingPathComponent(target)
-        return FileManager.default.fileExists(atPath: file.path)
+        let isPage = target.hasPrefix("/documentation/") || target.hasPrefix("/tutorials/")
+        let file = isPage ? site.appendingPathComponent("data" + target.lowercased() + ".json") : site.appendingPathComponent(target)
+        if FileManager.default.fileExists(atPath: file.path) { return true }
+        let parts = target.split(separator: "/")
+        guard target.hasPrefix("/tutorials/"), parts.count == 3 else { return false }
+        return FileManager.default.fileExists(atPath: site.appendingPathComponent("data/tutorials/\(parts[1]).json").path)
     }
 }

@@ -25,8 +25,12 @@ struct CourseCatalogTests {
         #expect(landing.text.contains("@TechnologyRoot") && landing.text.hasPrefix("# The Course\n"))
         let topics = try #require(landing.text.range(of: "## Topics")).upperBound
         let curated = landing.text[topics...].matches(of: /<doc:([^>]+)>/).map { String($0.output.1) }
-        let lessons = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Course/Lessons").path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { String($0.dropLast(3)) }
+        // The course order is the README's list (file numbers are ids), and it holds every lesson.
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("Course/README.md"), encoding: .utf8)
+        let lessons = readme.matches(of: /\n\d+\. \[[^\]]*\]\(Lessons\/([^)]+)\.md\)/).map { String($0.output.1) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Course/Lessons").path)
+            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+        #expect(lessons.sorted() == files.sorted(), "the README lists \(lessons), the folder holds \(files.sorted())")
         #expect(Array(curated.prefix(lessons.count)) == lessons, "curated: \(curated)")
         for name in ["Specification", "InterviewQuestions", "RevisionChecklist"] + Manifest.exercises.map(\.pageName) {
             #expect(curated.contains(name), "\(name) is not on the landing page")
@@ -62,6 +66,67 @@ struct CourseCatalogTests {
             for rule in exercise.rules { #expect(page.text.contains(rule), "exercise \(exercise.number)'s page lacks \(rule)") }
             #expect(page.text.contains("```swift\n" + starter), "exercise \(exercise.number)'s page lacks its starter")
         }
+    }
+
+    @Test("The Task Manager tutorial is in the catalog, linked from the landing page and the project's lesson")
+    func tutorialInCatalog() throws {
+        let pages = try CourseCatalog.pages(course: repositoryRoot.appendingPathComponent("Course"))
+        let overview = try #require(pages.first { $0.path == "Tutorials/TaskManager.tutorial" })
+        #expect(overview.text.hasPrefix("@Tutorials(") && overview.text.contains("doc:BuildingTheTaskManager"))
+        let tutorial = try #require(pages.first { $0.path == "Tutorials/BuildingTheTaskManager.tutorial" })
+        #expect(tutorial.text.hasPrefix("@Tutorial("))
+        for name in ["Course", "14-PracticalProject"] {
+            let page = try #require(pages.first { $0.name == name })
+            #expect(page.text.contains("](doc:TaskManager)"), "\(name) does not link the tutorial")
+        }
+        let resources = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("Course/" + CourseCatalog.tutorialResources).path)
+        for match in (overview.text + tutorial.text).matches(of: /(?:file|source): "([^"]+)"/) {
+            #expect(resources.contains(String(match.output.1)), "the tutorial names \(match.output.1), which is not in its resources")
+        }
+    }
+
+    @Test("The tutorial's last listing of each file is the task-manager program the package builds, file for file")
+    func tutorialListingsAreBuilt() throws {
+        let course = repositoryRoot.appendingPathComponent("Course")
+        let tutorial = try String(contentsOf: course.appendingPathComponent("Tutorials/BuildingTheTaskManager.tutorial"), encoding: .utf8)
+        var last: [String: String] = [:]
+        var steps = 0
+        for match in tutorial.matches(of: /@Code\(name: "([^"]+)", file: "([^"]+)"\)/) {
+            last[String(match.output.1)] = String(match.output.2)
+            steps += 1
+        }
+        #expect(steps >= 9, "expected a step per listing, at least 9, found \(steps)")
+        // The target `task-manager` in Package.swift is built from this folder.
+        let program = course.appendingPathComponent("Tutorials/TaskManager")
+        let built = try FileManager.default.contentsOfDirectory(atPath: program.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(built == last.keys.sorted(), "the program has \(built), the tutorial's listings name \(last.keys.sorted())")
+        let package = try String(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(package.contains("path: \"Course/Tutorials/TaskManager\""), "Package.swift does not build Course/Tutorials/TaskManager")
+        for (name, listing) in last {
+            let shown = try String(
+                contentsOf: course.appendingPathComponent(CourseCatalog.tutorialResources + "/" + listing), encoding: .utf8)
+            let compiled = try String(contentsOf: program.appendingPathComponent(name), encoding: .utf8)
+            #expect(shown == compiled, "the tutorial's last \(name), \(listing), differs from the built Tutorials/TaskManager/\(name)")
+        }
+    }
+
+    @Test("The catalog copies the tutorials' resources beside the pages")
+    func tutorialResourcesWritten() throws {
+        let catalog = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: catalog) }
+        let course = repositoryRoot.appendingPathComponent("Course")
+        try CourseCatalog.write(course: course, to: catalog)
+        let resources = try FileManager.default.contentsOfDirectory(
+            atPath: course.appendingPathComponent(CourseCatalog.tutorialResources).path)
+        #expect(!resources.isEmpty)
+        for resource in resources {
+            let path = CourseCatalog.tutorialResources + "/" + resource
+            let copied = try Data(contentsOf: catalog.appendingPathComponent(path))
+            #expect(copied == (try Data(contentsOf: course.appendingPathComponent(path))), "\(path) was not copied as it is")
+        }
+        #expect(FileManager.default.fileExists(atPath: catalog.appendingPathComponent("Tutorials/TaskManager.tutorial").path))
+        #expect(!FileManager.default.fileExists(atPath: catalog.appendingPathComponent("Tutorials/TaskManager").path))
     }
 
     @Test("A link to nothing, an anchor no heading has, and a page in no list of the README each stop the build")

@@ -1,0 +1,21 @@
+import CRUDViewModels
+
+/// What the program prints for each state of the models.
+@MainActor
+enum TaskScreen {
+    static func list(_ list: TaskListModel) -> String {
+        var lines = ["Tasks: \(TaskListModel.filterName(list.filter)), \(TaskListModel.sortName(list.sort).lowercased())"]
+        for (number, row) in list.rows.enumerated() {
+            let box = row.task.isCompleted ? "[x]" : "[ ]"
+            lines.append("\(number + 1). \(box) \(row.task.title) (\(row.createdText))\(row.isDeleting ? " deleting…" : "")")
+        }
+        if let empty = list.emptyState { lines.append(empty.taskMessage) }
+        if let message = list.newTitleMessage { lines.append("Add: \(message)") }
+        if let error = list.errorMessage { lines.append("Error: \(error)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static let help = """
+        Commands: add TITLE, done N, help, quit
+        """
+}
