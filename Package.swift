@@ -49,10 +49,11 @@ let package = Package(
         .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
         // The rule registry and the runner that checks any backend against it; the VIEW
         // rules drive the view models on each backend's store.
-        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels"], swiftSettings: strictSettings),
+        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels", "ExerciseAPI"], swiftSettings: strictSettings),
         // The logic of the course's screens (lists, editors, confirmations) over any store,
-        // with Observation and no UI framework.
-        .target(name: "CRUDViewModels", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // with Observation and no UI framework; the task screens take their pure logic as
+        // ExerciseAPI's protocols (Exercises 16 and 17), the kit's own by default.
+        .target(name: "CRUDViewModels", dependencies: ["CRUDSpec", "ExerciseAPI"], swiftSettings: strictSettings),
         // The in-memory reference backend.
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
@@ -190,7 +191,7 @@ if hasSolutions {
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport"],
+            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport", "ExerciseAPI"],
             swiftSettings: strictSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(

@@ -4,11 +4,11 @@ import Foundation
 
 extension ViewChecks {
     /// VIEW-003: declined, failed and confirmed deletes from a task list and a contact list.
-    static func delete<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    static func delete<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Pay rent", "Pay rent", "Buy stamps"])
             let victim = made[1]
-            let list = TaskListModel(store: store)
+            let list = TaskListModel(store: store, logic: logic.list())
             await list.load()
             let before = try await context.snapshot()
 
@@ -54,9 +54,9 @@ extension ViewChecks {
     }
 
     /// VIEW-004: the empty states of both lists, through failed loads and adds.
-    static func emptyStates<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    static func emptyStates<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
-            let list = TaskListModel(store: store)
+            let list = TaskListModel(store: store, logic: logic.list())
             @MainActor func expectEmpty(_ expected: EmptyState?, _ step: String) throws {
                 try context.expectEqual(list.emptyState, expected, "the task list's empty state \(step)")
             }
