@@ -98,7 +98,8 @@ let package = Package(
         .target(
             name: "ExerciseKit",
             dependencies: [
-                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP", "CRUDBackends",
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDViewModels", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP",
+                "CRUDBackends",
                 "CProcessControl",
                 "ChildProcesses",
             ],
