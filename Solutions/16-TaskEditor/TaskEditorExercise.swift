@@ -5,48 +5,47 @@ public struct TaskEditorExercise: TaskEditorLogic {
     public init() {}
 
     public func reduce(_ state: TaskEditorState, _ event: TaskEditorEvent) throws -> TaskEditorState {
-        var next = state
+        var editor = state
         switch event {
-        case .typedTitle(let title):
-            next.title = title
-            next.titleEdited = true
-        case .typedNotes(let notes):
-            next.notes = notes
-            next.notesEdited = true
-        case .savePressed(let draftIsValid):
-            next.saveAttempted = true
-            let open = state.closed == nil && !state.isSaving && !state.isDeletedMeanwhile
-            if draftIsValid && open {
-                next.isSaving = true
-                next.errorMessage = nil
-            }
-        case .saveSucceeded(let title, let notes):
-            next.isSaving = false
-            next.storedTitle = title
-            next.storedNotes = notes
-            next.closed = .saved
-        case .saveFailed(let message):
-            next.isSaving = false
-            next.errorMessage = message
-        case .deletedMeanwhile(let message):
-            next.isSaving = false
-            next.isDeletedMeanwhile = true
-            next.errorMessage = message
-        case .cancelPressed:
-            if state.closed != nil { break }
-            if state.hasChanges {
-                next.isAskingToDiscard = true
-            } else {
-                next.closed = .discarded
-            }
-        case .discardConfirmed:
-            if state.isAskingToDiscard {
-                next.isAskingToDiscard = false
-                next.closed = .discarded
-            }
-        case .keepEditing:
-            next.isAskingToDiscard = false
+        case .typedTitle(let text): (editor.title, editor.titleEdited) = (text, true)
+        case .typedNotes(let text): (editor.notes, editor.notesEdited) = (text, true)
+        case .savePressed(let valid): editor.pressSave(valid: valid)
+        case .saveSucceeded(let title, let notes): editor.finishSave(title: title, notes: notes)
+        case .saveFailed(let message): editor.stopSave(showing: message, taskGone: false)
+        case .deletedMeanwhile(let message): editor.stopSave(showing: message, taskGone: true)
+        case .cancelPressed: editor.pressCancel()
+        case .discardConfirmed where editor.isAskingToDiscard: (editor.isAskingToDiscard, editor.closed) = (false, .discarded)
+        case .discardConfirmed: break
+        case .keepEditing: editor.isAskingToDiscard = false
         }
-        return next
+        return editor
+    }
+}
+
+extension TaskEditorState {
+    /// Save always shows every message from now on; it asks the store only for a valid
+    /// draft in an open editor that is idle and whose task still exists.
+    fileprivate mutating func pressSave(valid: Bool) {
+        saveAttempted = true
+        let idle = closed == nil && !isSaving && !isDeletedMeanwhile
+        if valid && idle { (isSaving, errorMessage) = (true, nil) }
+    }
+
+    fileprivate mutating func finishSave(title: String, notes: String) {
+        (storedTitle, storedNotes) = (title, notes)
+        isSaving = false
+        closed = .saved
+    }
+
+    /// The draft is left exactly as typed.
+    fileprivate mutating func stopSave(showing message: String?, taskGone: Bool) {
+        isSaving = false
+        errorMessage = message
+        if taskGone { isDeletedMeanwhile = true }
+    }
+
+    fileprivate mutating func pressCancel() {
+        guard closed == nil else { return }
+        if hasChanges { isAskingToDiscard = true } else { closed = .discarded }
     }
 }
