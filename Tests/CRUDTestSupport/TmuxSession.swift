@@ -109,12 +109,14 @@ public final class TmuxSession: Sendable {
         try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
     }
 
-    /// The program's exit status once it has ended; nil while it runs.
+    /// The program's exit status once it has ended, 128 + the signal's number when a signal
+    /// ended it (as a shell reports it); nil while it runs.
     public func exitStatus() throws -> Int? {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard fields.first == "1", fields.count == 2 else { return nil }
-        return Int(fields[1])
+        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == "1" else { return nil }
+        if let status = Int(fields[1]) { return status }
+        return Int(fields[2]).map { 128 + $0 }
     }
 
     /// Waits up to `timeout` for the program to end; its exit status.
