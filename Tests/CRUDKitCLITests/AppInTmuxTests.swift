@@ -16,6 +16,20 @@ private struct AppFixture {
     }
 
     var store: String { "json:" + folder.appendingPathComponent("store.json").path }
+    /// Where the app's exit status is written once it ends.
+    var statusFile: URL { folder.appendingPathComponent("app-status") }
+
+    /// Ends the app in `session` with `key` and expects it to exit 0. Closing a file store
+    /// flushes it to disk, which can take a while on a busy machine: hence the long wait.
+    func quit(_ session: TmuxSession, with key: String = "q") async throws {
+        try session.press(key)
+        var status = ""
+        try await session.waitForScreen(timeout: .seconds(30), "the app's exit status in \(statusFile.path)") { _ in
+            status = ((try? String(contentsOf: statusFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            return !status.isEmpty
+        }
+        #expect(status == "0", "the app should exit 0 after \(key), not \(status)")
+    }
 
     /// Runs a crudkit command on the store in-process, as setup or to check what the app saved.
     @discardableResult
@@ -26,9 +40,16 @@ private struct AppFixture {
         return console.stdout
     }
 
-    /// The app on the store in an 80 × 24 terminal, once it has loaded.
-    func startApp(environment: [String: String] = [:], store: String? = nil, ready: String = "Tasks") async throws -> TmuxSession {
-        let session = try TmuxSession([crudkit, "app", "--store", store ?? self.store], environment: environment)
+    /// The app on the store in an 80 × 24 terminal, once it has loaded and shows `ready`,
+    /// after `tasks` were added (oldest first) with `crudkit tasks add`.
+    func startApp(
+        tasks: [String] = [], environment: [String: String] = [:], store: String? = nil, ready: String = "Tasks"
+    ) async throws -> TmuxSession {
+        for title in tasks { try await crudkitCommand(["tasks", "add", title]) }
+        // tmux 3.3 sometimes hangs up a pane whose program has just ended and then reports
+        // no exit status for it, so a shell around the app writes the status to a file.
+        let script = "trap true HUP; \"$0\" app --store \"$1\"; echo $? > \"$2\""
+        let session = try TmuxSession(["sh", "-c", script, crudkit, store ?? self.store, statusFile.path], environment: environment)
         try await session.waitForScreen("the app's first screen") { screen in
             screen.contains { $0.contains("shown,") } && screen.contains { $0.contains(ready) }
         }
@@ -50,14 +71,6 @@ private struct AppFixture {
 /// The line of `screen` that contains `text`, if any.
 private func line(_ screen: [String], _ text: String) -> String? {
     screen.first { $0.contains(text) }
-}
-
-/// Ends the app with `key` and expects it to exit 0. Closing a file store flushes it to
-/// disk, which can take a while on a busy machine: hence the long wait.
-private func quit(_ session: TmuxSession, with key: String = "q") async throws {
-    try session.press(key)
-    let status = try await session.waitForExit(timeout: .seconds(30))
-    #expect(status == 0, "the app should exit 0 after \(key), not \(status)")
 }
 
 /// `crudkit app` driven in a real terminal (tmux): keys typed, the screen read back, the
@@ -87,7 +100,7 @@ struct AppInTmuxTests {
         try session.press("Enter")
         let screen = try await session.waitFor("[x] Buy oat milk")
         #expect(line(screen, "Edit task") == nil, "the editor should close after Save:\n\(screen.joined(separator: "\n"))")
-        try await quit(session)
+        try await fixture.quit(session)
         #expect(try await fixture.storedTitles() == ["Buy oat milk"])
         #expect(try await fixture.crudkitCommand(["tasks", "list", "--completed"]).contains("Buy oat milk"))
     }
@@ -105,7 +118,7 @@ struct AppInTmuxTests {
             screen.count > 2 && !screen[2].trimmingCharacters(in: .whitespaces).isEmpty
         }
         try await session.waitFor("No tasks yet")
-        try await quit(session, with: "C-c")
+        try await fixture.quit(session, with: "C-c")
         #expect(try await fixture.storedTitles() == [])
     }
 
@@ -113,8 +126,7 @@ struct AppInTmuxTests {
     func cancelDiscards() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        try await fixture.crudkitCommand(["tasks", "add", "Buy milk"])
-        let session = try await fixture.startApp(ready: "Buy milk")
+        let session = try await fixture.startApp(tasks: ["Buy milk"], ready: "Buy milk")
         defer { session.close() }
         try session.press("Enter")
         try await session.waitFor("Edit task")
@@ -137,7 +149,7 @@ struct AppInTmuxTests {
         try await session.waitForScreen("the list, without a question") { screen in
             line(screen, "Edit task") == nil && line(screen, "Discard") == nil && line(screen, "[ ] Buy milk") != nil
         }
-        try await quit(session)
+        try await fixture.quit(session)
         #expect(try await fixture.storedTitles() == ["Buy milk"])
     }
 
@@ -145,9 +157,7 @@ struct AppInTmuxTests {
     func deleteAsksFirst() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        try await fixture.crudkitCommand(["tasks", "add", "Buy milk"])
-        try await fixture.crudkitCommand(["tasks", "add", "Call Ada"])
-        let session = try await fixture.startApp(ready: "Buy milk")
+        let session = try await fixture.startApp(tasks: ["Buy milk", "Call Ada"], ready: "Buy milk")
         defer { session.close() }
         // Newest first: Call Ada is selected.
         try session.type("d")
@@ -162,7 +172,7 @@ struct AppInTmuxTests {
         try await session.waitForScreen("the list without Call Ada") { screen in
             line(screen, "Call Ada") == nil && line(screen, "[ ] Buy milk") != nil
         }
-        try await quit(session)
+        try await fixture.quit(session)
         #expect(try await fixture.storedTitles() == ["Buy milk"])
     }
 
@@ -170,9 +180,7 @@ struct AppInTmuxTests {
     func searchAndFilter() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
-        try await fixture.crudkitCommand(["tasks", "add", "Buy milk"])
-        try await fixture.crudkitCommand(["tasks", "add", "Call Ada"])
-        let session = try await fixture.startApp(ready: "Buy milk")
+        let session = try await fixture.startApp(tasks: ["Buy milk", "Call Ada"], ready: "Buy milk")
         defer { session.close() }
         try session.type("/")
         try session.type("milk")
@@ -194,7 +202,7 @@ struct AppInTmuxTests {
             line(screen, "Show: Completed tasks") != nil && line(screen, "[x] Call Ada") != nil && line(screen, "Buy milk") == nil
         }
         #expect(line(try session.screen(), "No tasks yet") == nil)
-        try await quit(session)
+        try await fixture.quit(session)
     }
 
     @Test("Contacts tab: add a contact; a duplicate email is shown on the email field")
@@ -223,7 +231,7 @@ struct AppInTmuxTests {
         try await session.waitForScreen("the new contact in the list") { screen in
             line(screen, "New contact") == nil && line(screen, "grace@example.org") != nil
         }
-        try await quit(session)
+        try await fixture.quit(session)
         #expect(try await fixture.crudkitCommand(["contacts", "list"]).contains("grace@example.org"))
     }
 
@@ -246,7 +254,7 @@ struct AppInTmuxTests {
             try await session.waitForScreen("the error dismissed, the text kept") { screen in
                 line(screen, "Error: ") == nil && line(screen, "New task: Buy milk") != nil
             }
-            try await quit(session, with: "C-c")
+            try await fixture.quit(session, with: "C-c")
         }
     }
 
@@ -268,7 +276,7 @@ struct AppInTmuxTests {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let script = """
-            stty -g > before; "$0" app --store "$1"; echo "app status $?"; stty -g > after; sleep 30
+            trap true HUP; stty -g > before; "$0" app --store "$1"; echo "app status $?"; stty -g > after; sleep 30
             """
         let session = try TmuxSession(["sh", "-c", script, fixture.crudkit, fixture.store], directory: fixture.folder.path)
         defer { session.close() }

@@ -127,8 +127,12 @@ public final class TmuxSession: Sendable {
             if let status = try exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // What tmux sees in the pane, to tell a program that hangs from one tmux has not reaped.
+        let pane =
+            (try? tmux(["display-message", "-p", "-t", target, "dead=#{pane_dead} pid=#{pane_pid} command=#{pane_current_command}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         throw TmuxError(
-            description: "the program did not end within \(timeout); the screen was:\n" + (try screen()).joined(separator: "\n"))
+            description: "the program did not end within \(timeout) (\(pane)); the screen was:\n" + (try screen()).joined(separator: "\n"))
     }
 
     /// Whether the program shows the alternate screen (a full-screen program does while it runs).

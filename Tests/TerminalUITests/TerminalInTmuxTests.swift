@@ -24,7 +24,7 @@ struct TerminalInTmuxTests {
     /// its exit status; the probe's own pid goes to `pid` (the inner shell execs it).
     private func recordingSession(_ folder: URL) throws -> TmuxSession {
         let script = """
-            stty -g > before; sh -c 'echo $$ > pid; exec "$0"' "$1"; echo "probe status $?"; stty -g > after; sleep 30
+            trap true HUP; stty -g > before; sh -c 'echo $$ > pid; exec "$0"' "$1"; echo "probe status $?"; stty -g > after; sleep 30
             """
         return try TmuxSession(["sh", "-c", script, "sh", try probe()], rows: 24, columns: 80, directory: folder.path)
     }

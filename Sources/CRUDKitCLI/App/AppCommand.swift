@@ -26,7 +26,7 @@ struct AppCommand: ParsableCommand {
                 throw CommandFailure("crudkit app: \(error)", exitCode: .unavailable)
             }
             defer { terminal.restore() }
-            await TerminalApp(terminal: terminal, store: store).run()
+            await TerminalApp(store: store).run(on: terminal)
             return .success
         }
     }

@@ -25,6 +25,11 @@ extension TerminalApp {
             frame.cursor = nil
             box(question, into: &frame)
         }
+        // A field below a small screen's last row has no cursor to show; a long text's end
+        // stays on the last column.
+        if let cursor = frame.cursor {
+            frame.cursor = cursor.row < rows - 2 ? (cursor.row, min(cursor.column, max(columns - 1, 0))) : nil
+        }
         return frame
     }
 
@@ -140,7 +145,12 @@ extension TerminalApp {
 
     /// The error of the screen shown until dismissed, else a count.
     private func statusLine() -> [Frame.Span] {
-        if editor == nil, let error = tab == .tasks ? tasks.errorMessage : contacts.errorMessage {
+        if let model = editor?.draft {
+            let state = model.isDeletedMeanwhile ? "Deleted elsewhere" : model.hasChanges ? "Unsaved changes" : "No changes"
+            let hint = model.saveAccessibility.hint ?? "ready to save"
+            return [Frame.Span(state, model.hasChanges ? .bold : .dim), Frame.Span(" · " + hint, .dim)]
+        }
+        if let error = tab == .tasks ? tasks.errorMessage : contacts.errorMessage {
             return [Frame.Span("Error: " + error, [.error, .bold]), Frame.Span("  (Esc dismisses)", .dim)]
         }
         if tab == .tasks {
@@ -170,8 +180,8 @@ extension TerminalApp {
     /// `question` in a box in the middle of the screen.
     private func box(_ question: Confirmation, into frame: inout Frame) {
         let buttons = "y \(question.confirmLabel)   n \(question.cancelLabel)"
-        let inner = min(
-            max(DisplayWidth.of(question.message), DisplayWidth.of(buttons), DisplayWidth.of(question.title)) + 2, frame.columns - 2)
+        let widest = max(DisplayWidth.of(question.message), DisplayWidth.of(buttons), DisplayWidth.of(question.title))
+        let inner = max(min(widest + 2, frame.columns - 2), 2)
         let left = String(repeating: " ", count: max((frame.columns - inner - 2) / 2, 0))
         func line(_ text: String, _ style: Frame.Style = []) -> [Frame.Span] {
             let fitted = DisplayWidth.truncated(text, to: inner - 2)

@@ -19,7 +19,6 @@ final class TerminalApp {
         case contact(ContactFormModel)
     }
 
-    let terminal: Terminal
     let store: any CRUDSpec
     let tasks: TaskListModel
     let contacts: ContactListModel
@@ -35,34 +34,44 @@ final class TerminalApp {
     var field = LineEditing()
     private var running = true
 
-    init(terminal: Terminal, store: any CRUDSpec) {
-        self.terminal = terminal
+    /// The app over `store`; it needs a terminal only to ``run(on:)``, so tests can drive
+    /// ``handle(_:)`` and read ``screen(rows:columns:)`` without one.
+    init(store: any CRUDSpec) {
         self.store = store
         tasks = TaskListModel(store: store)
         contacts = ContactListModel(store: store)
     }
 
-    /// Loads both lists, then reads keys and redraws until q or Ctrl-C.
-    func run() async {
-        draw()
-        await tasks.load()
-        await contacts.load()
-        draw()
+    /// Loads both lists, then reads keys from `terminal` and redraws until q or Ctrl-C, or
+    /// until the terminal goes away.
+    func run(on terminal: Terminal) async {
+        draw(on: terminal)
+        await load()
+        draw(on: terminal)
         while running && !terminal.inputEnded {
             let keys = terminal.readKeys(timeout: .milliseconds(500))
             let resized = terminal.takeResize()
             for key in keys where running {
                 await handle(key)
             }
-            if running && (resized || !keys.isEmpty) { draw() }
+            if running && (resized || !keys.isEmpty) { draw(on: terminal) }
         }
     }
+
+    /// Reads both lists from the store.
+    func load() async {
+        await tasks.load()
+        await contacts.load()
+    }
+
+    /// Whether the app goes on: false after q or Ctrl-C.
+    var isRunning: Bool { running }
 
     func quit() {
         running = false
     }
 
-    func draw() {
+    private func draw(on terminal: Terminal) {
         let size = terminal.size
         terminal.draw(screen(rows: size.rows, columns: size.columns))
     }
