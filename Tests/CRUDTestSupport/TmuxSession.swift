@@ -85,7 +85,7 @@ public final class TmuxSession: Sendable {
     /// throws with the last screen seen, so a failure shows what was there instead.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(10), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
+        timeout: Duration = .seconds(30), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -100,7 +100,7 @@ public final class TmuxSession: Sendable {
 
     /// Waits until `text` is on the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
         try await waitForScreen(timeout: timeout, "\"\(text)\"") { $0.contains { $0.contains(text) } }
     }
 
@@ -120,7 +120,7 @@ public final class TmuxSession: Sendable {
     }
 
     /// Waits up to `timeout` for the program to end; its exit status.
-    public func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int {
+    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
