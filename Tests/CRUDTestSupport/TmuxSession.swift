@@ -85,7 +85,7 @@ public final class TmuxSession: Sendable {
     /// throws with the last screen seen, so a failure shows what was there instead.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(10), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
+        timeout: Duration = .seconds(30), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -100,7 +100,7 @@ public final class TmuxSession: Sendable {
 
     /// Waits until `text` is on the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
         try await waitForScreen(timeout: timeout, "\"\(text)\"") { $0.contains { $0.contains(text) } }
     }
 
@@ -109,24 +109,30 @@ public final class TmuxSession: Sendable {
         try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
     }
 
-    /// The program's exit status once it has ended; nil while it runs.
+    /// The program's exit status once it has ended, 128 + the signal's number when a signal
+    /// ended it (as a shell reports it); nil while it runs.
     public func exitStatus() throws -> Int? {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard fields.first == "1", fields.count == 2 else { return nil }
-        return Int(fields[1])
+        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == "1" else { return nil }
+        if let status = Int(fields[1]) { return status }
+        return Int(fields[2]).map { 128 + $0 }
     }
 
     /// Waits up to `timeout` for the program to end; its exit status.
-    public func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int {
+    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
             if let status = try exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // What tmux sees in the pane, to tell a program that hangs from one tmux has not reaped.
+        let pane =
+            (try? tmux(["display-message", "-p", "-t", target, "dead=#{pane_dead} pid=#{pane_pid} command=#{pane_current_command}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         throw TmuxError(
-            description: "the program did not end within \(timeout); the screen was:\n" + (try screen()).joined(separator: "\n"))
+            description: "the program did not end within \(timeout) (\(pane)); the screen was:\n" + (try screen()).joined(separator: "\n"))
     }
 
     /// Whether the program shows the alternate screen (a full-screen program does while it runs).
