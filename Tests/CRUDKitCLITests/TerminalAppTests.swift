@@ -54,6 +54,25 @@ struct TerminalAppTests {
         #expect(text(app).contains("[ ] Two"))
     }
 
+    @Test("The status line says the selected row as its accessibility text, and follows the selection and a toggle")
+    func spokenSelection() async throws {
+        let store = MemoryStore()
+        for title in ["Buy milk", "Call Ada"] { _ = try await store.createTask(title: title, notes: nil) }
+        let app = TerminalApp(store: store)
+        await app.load()
+        let first = try #require(app.selectedTask)
+        #expect(text(app, columns: 120).contains(first.accessibility.spokenText), "\(text(app, columns: 120))")
+        #expect(first.accessibility.spokenText.hasPrefix("Call Ada, not done, created"))
+        await app.handle(.character(" "))
+        #expect(text(app, columns: 120).contains("Call Ada, done, created"), "after a toggle:\n\(text(app, columns: 120))")
+        await app.handle(.down)
+        #expect(text(app, columns: 120).contains("Buy milk, not done, created"), "after moving down:\n\(text(app, columns: 120))")
+        await app.handle(.character("2"))
+        _ = try await store.createContact(name: "Ada Lovelace", email: "ada@example.com", phone: nil)
+        await app.handle(.character("r"))
+        #expect(text(app, columns: 120).contains("Ada Lovelace"), "\(text(app, columns: 120))")
+    }
+
     @Test("Every screen fits the terminal, however small: rows and widths within its size")
     func screensFit() async throws {
         let store = MemoryStore()

@@ -153,11 +153,17 @@ extension TerminalApp {
         if let error = tab == .tasks ? tasks.errorMessage : contacts.errorMessage {
             return [Frame.Span("Error: " + error, [.error, .bold]), Frame.Span("  (Esc dismisses)", .dim)]
         }
+        // The selected row's accessibility text, as the models give it to any UI: what a
+        // screen reader following this line says about the row.
         if tab == .tasks {
-            let done = tasks.rows.filter(\.task.isCompleted).count
-            return [Frame.Span("\(tasks.rows.count) shown, \(done) done, \(tasks.totalCount) in all", .dim)]
+            let rows = tasks.rows
+            let done = rows.filter(\.task.isCompleted).count
+            let spoken = rows.indices.contains(taskSelection) ? " · " + rows[taskSelection].accessibility.spokenText : ""
+            return [Frame.Span("\(rows.count) shown, \(done) done, \(tasks.totalCount) in all", .dim), Frame.Span(spoken)]
         }
-        return [Frame.Span("\(contacts.rows.count) contact\(contacts.rows.count == 1 ? "" : "s") shown", .dim)]
+        let rows = contacts.rows
+        let spoken = rows.indices.contains(contactSelection) ? " · " + rows[contactSelection].accessibility.spokenText : ""
+        return [Frame.Span("\(rows.count) contact\(rows.count == 1 ? "" : "s") shown", .dim), Frame.Span(spoken)]
     }
 
     private func helpLine() -> String {
