@@ -22,7 +22,7 @@ private struct AppFixture {
     /// Ends the app in `session` with `key` and expects it to exit 0. Closing a file store
     /// flushes it to disk, which can take a while on a busy machine: hence the long wait.
     func quit(_ session: TmuxSession, with key: String = "q") async throws {
-        try session.press(key)
+        try await session.press(key)
         var status = ""
         try await session.waitForScreen(timeout: .seconds(30), "the app's exit status in \(statusFile.path)") { _ in
             status = ((try? String(contentsOf: statusFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -85,19 +85,19 @@ struct AppInTmuxTests {
         defer { fixture.remove() }
         let session = try await fixture.startApp(ready: "No tasks yet")
         defer { session.close() }
-        try session.type("a")
-        try session.type("Buy milk")
-        try session.press("Enter")
+        try await session.type("a")
+        try await session.type("Buy milk")
+        try await session.press("Enter")
         try await session.waitFor("[ ] Buy milk")
-        try session.press("Escape")
+        try await session.press("Escape")
         try await session.waitFor("a add · Space done")
-        try session.press("Space")
+        try await session.press("Space")
         try await session.waitFor("[x] Buy milk")
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("Edit task")
-        try session.press("C-u")
-        try session.type("Buy oat milk")
-        try session.press("Enter")
+        try await session.press("C-u")
+        try await session.type("Buy oat milk")
+        try await session.press("Enter")
         let screen = try await session.waitFor("[x] Buy oat milk")
         #expect(line(screen, "Edit task") == nil, "the editor should close after Save:\n\(screen.joined(separator: "\n"))")
         try await fixture.quit(session)
@@ -111,9 +111,9 @@ struct AppInTmuxTests {
         defer { fixture.remove() }
         let session = try await fixture.startApp(ready: "No tasks yet")
         defer { session.close() }
-        try session.type("a")
-        try session.type("  ")
-        try session.press("Enter")
+        try await session.type("a")
+        try await session.type("  ")
+        try await session.press("Enter")
         try await session.waitForScreen("a title message under the add field") { screen in
             screen.count > 2 && !screen[2].trimmingCharacters(in: .whitespaces).isEmpty
         }
@@ -128,24 +128,24 @@ struct AppInTmuxTests {
         defer { fixture.remove() }
         let session = try await fixture.startApp(tasks: ["Buy milk"], ready: "Buy milk")
         defer { session.close() }
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("Edit task")
-        try session.type(" now")
-        try session.press("Escape")
+        try await session.type(" now")
+        try await session.press("Escape")
         try await session.waitFor("Discard changes?")
-        try session.type("n")
+        try await session.type("n")
         try await session.waitForScreen("the editor again, with the typed text") { screen in
             line(screen, "Discard changes?") == nil && line(screen, "Buy milk now") != nil
         }
-        try session.press("Escape")
+        try await session.press("Escape")
         try await session.waitFor("Discard changes?")
-        try session.type("y")
+        try await session.type("y")
         let screen = try await session.waitFor("[ ] Buy milk")
         #expect(line(screen, "Buy milk now") == nil && line(screen, "Edit task") == nil, "\(screen.joined(separator: "\n"))")
         // Without changes, Esc closes at once.
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("Edit task")
-        try session.press("Escape")
+        try await session.press("Escape")
         try await session.waitForScreen("the list, without a question") { screen in
             line(screen, "Edit task") == nil && line(screen, "Discard") == nil && line(screen, "[ ] Buy milk") != nil
         }
@@ -160,15 +160,15 @@ struct AppInTmuxTests {
         let session = try await fixture.startApp(tasks: ["Buy milk", "Call Ada"], ready: "Buy milk")
         defer { session.close() }
         // Newest first: Call Ada is selected.
-        try session.type("d")
+        try await session.type("d")
         try await session.waitFor(#"Delete "Call Ada"? This cannot be undone."#)
-        try session.type("n")
+        try await session.type("n")
         try await session.waitForScreen("the list without the question") { screen in
             line(screen, "cannot be undone") == nil && line(screen, "[ ] Call Ada") != nil
         }
-        try session.type("d")
+        try await session.type("d")
         try await session.waitFor(#"Delete "Call Ada"?"#)
-        try session.type("y")
+        try await session.type("y")
         try await session.waitForScreen("the list without Call Ada") { screen in
             line(screen, "Call Ada") == nil && line(screen, "[ ] Buy milk") != nil
         }
@@ -182,26 +182,26 @@ struct AppInTmuxTests {
         defer { fixture.remove() }
         let session = try await fixture.startApp(tasks: ["Buy milk", "Call Ada"], ready: "Buy milk")
         defer { session.close() }
-        try session.type("/")
-        try session.type("milk")
+        try await session.type("/")
+        try await session.type("milk")
         try await session.waitForScreen("only Buy milk") { line($0, "[ ] Buy milk") != nil && line($0, "Call Ada") == nil }
-        try session.type("zzz")
+        try await session.type("zzz")
         try await session.waitFor("No tasks match this filter or search.")
-        try session.press("C-u")
+        try await session.press("C-u")
         try await session.waitForScreen("both tasks again") { line($0, "Buy milk") != nil && line($0, "Call Ada") != nil }
         // Mark Call Ada (selected, newest first) done, then show only tasks not done.
-        try session.press("Escape")
-        try session.press("Space")
+        try await session.press("Escape")
+        try await session.press("Space")
         try await session.waitFor("[x] Call Ada")
-        try session.type("f")
+        try await session.type("f")
         try await session.waitForScreen("tasks not done") { screen in
             line(screen, "Show: Tasks not done") != nil && line(screen, "Call Ada") == nil && line(screen, "[ ] Buy milk") != nil
         }
-        try session.type("f")
+        try await session.type("f")
         try await session.waitForScreen("completed tasks") { screen in
             line(screen, "Show: Completed tasks") != nil && line(screen, "[x] Call Ada") != nil && line(screen, "Buy milk") == nil
         }
-        #expect(line(try session.screen(), "No tasks yet") == nil)
+        #expect(line(try await session.screen(), "No tasks yet") == nil)
         try await fixture.quit(session)
     }
 
@@ -212,22 +212,22 @@ struct AppInTmuxTests {
         try await fixture.crudkitCommand(["contacts", "add", "--name", "Ada Lovelace", "--email", "ada@example.org"])
         let session = try await fixture.startApp()
         defer { session.close() }
-        try session.type("2")
+        try await session.type("2")
         try await session.waitFor("Ada Lovelace")
-        try session.type("a")
+        try await session.type("a")
         try await session.waitFor("New contact")
-        try session.type("Grace Hopper")
-        try session.press("Tab")
-        try session.type("ada@example.org")
-        try session.press("Enter")
+        try await session.type("Grace Hopper")
+        try await session.press("Tab")
+        try await session.type("ada@example.org")
+        try await session.press("Enter")
         let screen = try await session.waitFor("Another contact already has this email address.")
         let email = try #require(screen.firstIndex { $0.contains("Email:") }, "no Email field:\n\(screen.joined(separator: "\n"))")
         #expect(
             screen[email + 1].contains("Another contact already has this email address."), "the message should be under the email field")
         #expect(screen[email].contains("ada@example.org"), "the typed email should stay")
-        try session.press("C-u")
-        try session.type("grace@example.org")
-        try session.press("Enter")
+        try await session.press("C-u")
+        try await session.type("grace@example.org")
+        try await session.press("Enter")
         try await session.waitForScreen("the new contact in the list") { screen in
             line(screen, "New contact") == nil && line(screen, "grace@example.org") != nil
         }
@@ -245,12 +245,12 @@ struct AppInTmuxTests {
             defer { session.close() }
             // The server goes away: the next save cannot reach it.
             server.server.stop()
-            try session.type("a")
-            try session.type("Buy milk")
-            try session.press("Enter")
+            try await session.type("a")
+            try await session.type("Buy milk")
+            try await session.press("Enter")
             let screen = try await session.waitFor("Error: ")
             #expect(line(screen, "New task: Buy milk") != nil, "the typed title should stay:\n\(screen.joined(separator: "\n"))")
-            try session.press("Escape")
+            try await session.press("Escape")
             try await session.waitForScreen("the error dismissed, the text kept") { screen in
                 line(screen, "Error: ") == nil && line(screen, "New task: Buy milk") != nil
             }
@@ -264,10 +264,10 @@ struct AppInTmuxTests {
         defer { fixture.remove() }
         let session = try await fixture.startApp(ready: "No tasks yet")
         defer { session.close() }
-        try session.resize(rows: 30, columns: 100)
+        try await session.resize(rows: 30, columns: 100)
         let screen = try await session.waitForScreen("the help line on row 30") { $0.count >= 30 && $0[29].contains("q quit") }
         #expect(screen[28].contains("0 shown"), "the status line should be on row 29")
-        try session.resize(rows: 12, columns: 50)
+        try await session.resize(rows: 12, columns: 50)
         try await session.waitForScreen("the help line on row 12") { $0.count >= 12 && $0[11].hasPrefix("a add") }
     }
 
@@ -281,12 +281,12 @@ struct AppInTmuxTests {
         let session = try TmuxSession(["sh", "-c", script, fixture.crudkit, fixture.store], directory: fixture.folder.path)
         defer { session.close() }
         try await session.waitFor("No tasks yet")
-        #expect(try session.alternateScreenOn())
-        try session.type("a")
-        try session.type("half typed")
-        try session.press("C-c")
+        #expect(try await session.alternateScreenOn())
+        try await session.type("a")
+        try await session.type("half typed")
+        try await session.press("C-c")
         try await session.waitFor("app status 0")
-        #expect(try session.alternateScreenOn() == false, "the alternate screen should be off")
+        #expect(try await session.alternateScreenOn() == false, "the alternate screen should be off")
         let after = fixture.folder.appendingPathComponent("after")
         try await session.waitForScreen("stty's second reading") { _ in
             ((try? String(contentsOf: after, encoding: .utf8)) ?? "").isEmpty == false

@@ -41,7 +41,7 @@ struct TerminalInTmuxTests {
         try await session.waitFor("probe status \(status)")
         let after = folder.appendingPathComponent("after")
         try await session.waitForScreen(timeout: .seconds(5), "the after file") { _ in FileManager.default.fileExists(atPath: after.path) }
-        #expect(try session.alternateScreenOn() == false, "the alternate screen should be off once the probe ended")
+        #expect(try await session.alternateScreenOn() == false, "the alternate screen should be off once the probe ended")
         let before = try String(contentsOf: folder.appendingPathComponent("before"), encoding: .utf8)
         // The file may be seen before stty finished writing it.
         var afterText = ""
@@ -59,10 +59,10 @@ struct TerminalInTmuxTests {
         let session = try TmuxSession([try probe()], rows: 24, columns: 80)
         defer { session.close() }
         try await session.waitFor("probe 24x80")
-        #expect(try session.alternateScreenOn(), "the probe should draw on the alternate screen")
-        try session.type("aZ")
-        try session.press("Up", "Down", "Left", "Right", "Tab", "BSpace", "Enter")
-        try session.type("é")
+        #expect(try await session.alternateScreenOn(), "the probe should draw on the alternate screen")
+        try await session.type("aZ")
+        try await session.press("Up", "Down", "Left", "Right", "Tab", "BSpace", "Enter")
+        try await session.type("é")
         try await session.waitFor(#"keys: "a" "Z" Up Down Left Right Tab Backspace Enter "é""#)
     }
 
@@ -71,13 +71,13 @@ struct TerminalInTmuxTests {
         let session = try TmuxSession([try probe()], rows: 24, columns: 80)
         defer { session.close() }
         try await session.waitFor("probe 24x80")
-        try session.resize(rows: 30, columns: 100)
+        try await session.resize(rows: 30, columns: 100)
         let screen = try await session.waitFor("probe 30x100")
         // The help line moves to the new last row.
         #expect(
             screen.count >= 30 && screen[29].contains("q or Ctrl-C ends"),
             "the help line should be on row 30:\n\(screen.joined(separator: "\n"))")
-        try session.resize(rows: 12, columns: 40)
+        try await session.resize(rows: 12, columns: 40)
         try await session.waitFor("probe 12x40")
     }
 
@@ -88,10 +88,10 @@ struct TerminalInTmuxTests {
         let session = try recordingSession(folder)
         defer { session.close() }
         try await session.waitFor("probe 24x80")
-        #expect(try session.alternateScreenOn())
-        try session.type("x")
+        #expect(try await session.alternateScreenOn())
+        try await session.type("x")
         try await session.waitFor(#"keys: "x""#)
-        try session.press(key)
+        try await session.press(key)
         try await expectRestored(session, in: folder, status: 0)
         try await session.waitFor("probe ended after 1 keys")
     }
