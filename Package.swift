@@ -124,7 +124,8 @@ let package = Package(
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline",
                 "CPostgresBaseline", "CRUDServer",
-                "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses",
+                "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses", "CRUDViewModels",
+                "TerminalUI",
             ],
             swiftSettings: strictSettings
         ),

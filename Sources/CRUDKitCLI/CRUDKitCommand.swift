@@ -4,7 +4,8 @@ struct CRUDKitCommand: ParsableCommand {
         name: "crudkit", summary: "crudkit: learn, teach and verify CRUD storage in Swift.",
         discussion: "Run 'crudkit <command> --help' for a command's options.",
         subcommands: [
-            TasksCommand.self, ContactsCommand.self, CompareCommand.self, RulesCommand.self, FuzzCommand.self, BenchCommand.self,
+            TasksCommand.self, ContactsCommand.self, AppCommand.self, CompareCommand.self, RulesCommand.self, FuzzCommand.self,
+            BenchCommand.self,
             ServeCommand.self, ExercisesCommand.self, GradeCommand.self, StudentRepoCommand.self, CourseCommand.self,
         ], exitStatuses: CommandConfiguration.everyExitStatus)
 

@@ -33,6 +33,14 @@ extension ChildProcess {
         let ending = wait()
         return (ending, out, errorText.waitForValue())
     }
+
+    /// ``finish()`` on a thread of its own: for async code, whose waits must hold no thread
+    /// of Swift's cooperative pool (two threads on a two-core machine, shared by every task).
+    public func finished() async -> (ending: Ending, out: String, err: String) {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.finish()) }.start()
+        }
+    }
 }
 
 /// A text one thread sets and another waits for.

@@ -13,6 +13,14 @@ private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
     write(fd, bytes, count)
 }
 
+/// SIGINT, SIGTERM or SIGHUP: the terminal put back, then the signal's own ending (the
+/// signal is blocked while its handler runs, so the raised one lands once this returns).
+private func terminalEndingSignal(_ number: Int32) {
+    Terminal.putBackAfterSignal()
+    signal(number, SIG_DFL)
+    raise(number)
+}
+
 /// The settings to put back when the process ends, however it ends short of SIGKILL: read by
 /// the exit handler and the signal handlers, which cannot capture anything.
 nonisolated(unsafe) private var settingsToRestore: termios?
@@ -82,38 +90,42 @@ public final class Terminal: @unchecked Sendable {
         started = false
         for source in signalSources { source.cancel() }
         signalSources = []
+        for ending in Self.endingSignals { signal(ending, SIG_DFL) }
         Terminal.putBack()
         for end in wakePipe where end >= 0 { close(end) }
         wakePipe = [-1, -1]
     }
 
-    /// The restoring itself, callable from an exit or signal handler.
+    /// ``putBack()`` for the signal handler, which lives outside the class.
+    fileprivate static func putBackAfterSignal() { putBack() }
+
+    /// The restoring itself, callable from an exit or signal handler: it allocates nothing
+    /// and calls only async-signal-safe functions.
     private static func putBack() {
         guard var settings = settingsToRestore else { return }
         settingsToRestore = nil
-        let text = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-        _ = text.withCString { systemWrite(STDOUT_FILENO, $0, strlen($0)) }
+        let text: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        _ = systemWrite(STDOUT_FILENO, text.utf8Start, text.utf8CodeUnitCount)
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
     }
 
+    /// The signals that end the process, which put the terminal back first.
+    private static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
+
     /// SIGWINCH marks a resize and wakes the reader; SIGINT, SIGTERM and SIGHUP put the
     /// terminal back and end the process as that signal would.
+    ///
+    /// The ending signals get a plain handler, not a dispatch source: on Linux a dispatch
+    /// source sees a signal only if nothing else takes it first, and an ignored signal is
+    /// dropped before any source could see it (a SIGTERM then did nothing at all).
     private func watchSignals() {
         let queue = DispatchQueue(label: "crudkit.terminal.signals")
         let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
         resize.setEventHandler { [weak self] in self?.markResized() }
         resize.resume()
         signalSources.append(resize)
-        for ending in [SIGINT, SIGTERM, SIGHUP] {
-            signal(ending, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: ending, queue: queue)
-            source.setEventHandler {
-                Terminal.putBack()
-                signal(ending, SIG_DFL)
-                raise(ending)
-            }
-            source.resume()
-            signalSources.append(source)
+        for ending in Self.endingSignals {
+            signal(ending, terminalEndingSignal)
         }
     }
 
@@ -163,12 +175,23 @@ public final class Terminal: @unchecked Sendable {
             var drain = [UInt8](repeating: 0, count: 64)
             _ = read(wakePipe[0], &drain, drain.count)
         }
+        if ready > 0, descriptors[0].revents & Int16(POLLIN) == 0, descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            inputEnded = true
+        }
         guard ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 else {
             return decoder.hasPending && ready == 0 ? decoder.flush() : []
         }
         var buffer = [UInt8](repeating: 0, count: 1_024)
         let count = read(input, &buffer, buffer.count)
-        guard count > 0 else { return [] }
+        guard count > 0 else {
+            // End of input, or the terminal is gone (EIO once its window closed).
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { inputEnded = true }
+            return []
+        }
         return decoder.feed(buffer.prefix(count))
     }
+
+    /// Whether the terminal has gone (its window closed, its input ended): nothing more
+    /// will be typed, so the program should end rather than wait.
+    public private(set) var inputEnded = false
 }

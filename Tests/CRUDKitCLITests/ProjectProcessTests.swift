@@ -44,17 +44,12 @@ struct Crudkit {
         try await run(arguments)
     }
 
-    /// Runs the program on a thread of its own: waiting for a child process must not hold
-    /// one of the few threads of the cooperative pool that in-process servers need.
+    /// Runs the program and waits for it on a thread of its own (`finished()`): waiting for a
+    /// child process must not hold one of the few threads of the cooperative pool that
+    /// in-process servers need.
     func run(_ arguments: [String]) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments) }) }.start()
-        }
-    }
-
-    private func runBlocking(_ arguments: [String]) throws -> Result {
         let child = try ChildProcess(try Self.executableURL().path, arguments, environment: environment)
-        let (ending, out, err) = child.finish()
+        let (ending, out, err) = await child.finished()
         guard case .exited(let status) = ending else { throw SpawnError(description: "crudkit \(arguments): \(ending)") }
         return Result(status: status, out: out, err: err)
     }

@@ -38,10 +38,7 @@ public enum HeadlessChromium {
             browser.kill(SIGKILL, wholeGroup: true)
         }
         defer { watchdog.cancel() }
-        // finish() blocks until the browser ends: wait for it on a thread of its own.
-        let (ending, out, _) = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: browser.finish()) }
-        }
+        let (ending, out, _) = await browser.finished()
         guard ending == .exited(0) else {
             throw Failure(description: "chromium \(ending) while loading \(url) (timeout \(timeout))")
         }

@@ -24,29 +24,7 @@ public final class StaticFileServer: @unchecked Sendable {
     /// Serves `root` until ``stop()``.
     public init(root: URL) throws {
         self.root = root.standardizedFileURL
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw ServerError(description: "cannot create a socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && listen(descriptor, 64) == 0
-                    && getsockname(descriptor, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw ServerError(description: "cannot listen on 127.0.0.1")
-        }
-        listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackSocket.make(listening: 64)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -54,11 +32,6 @@ public final class StaticFileServer: @unchecked Sendable {
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
-    }
-
-    /// Why the server could not start.
-    public struct ServerError: Error, CustomStringConvertible {
-        public let description: String
     }
 
     private func acceptLoop() {

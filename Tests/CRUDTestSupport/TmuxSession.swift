@@ -41,15 +41,30 @@ public final class TmuxSession: Sendable {
         // One word for tmux's shell: each argument quoted, then kept open after it ends.
         let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         arguments += [line]
-        try tmux(arguments)
-        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+        try tmuxNow(arguments)
+        try tmuxNow(["set-option", "-t", target, "remain-on-exit", "on"])
     }
 
-    /// Runs one tmux command on this session's server; its output, or an error with tmux's message.
+    /// Runs one tmux command on this session's server; its output, or an error with tmux's
+    /// message. The wait is on a thread of its own: tests poll the screen many times a second,
+    /// and waiting on the cooperative pool's two threads starved every other test.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let child = try ChildProcess("tmux", ["-L", socket, "-f", "/dev/null"] + arguments, options: .init(environment: Self.environment))
-        let (ending, out, err) = child.finish()
+    private func tmux(_ arguments: [String]) async throws -> String {
+        try Self.checked(await start(arguments).finished(), arguments)
+    }
+
+    /// ``tmux(_:)`` waiting where it is called: for the start and the end of a session only.
+    @discardableResult
+    private func tmuxNow(_ arguments: [String]) throws -> String {
+        try Self.checked(try start(arguments).finish(), arguments)
+    }
+
+    private func start(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess("tmux", ["-L", socket, "-f", "/dev/null"] + arguments, options: .init(environment: Self.environment))
+    }
+
+    private static func checked(_ result: (ending: ChildProcess.Ending, out: String, err: String), _ arguments: [String]) throws -> String {
+        let (ending, out, err) = result
         guard ending == .exited(0) else {
             throw TmuxError(description: "tmux \(arguments.first ?? "") \(ending): \(err.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
@@ -65,18 +80,18 @@ public final class TmuxSession: Sendable {
     }()
 
     /// Types `text` literally, character by character.
-    public func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", target, "-l", text])
+    public func type(_ text: String) async throws {
+        try await tmux(["send-keys", "-t", target, "-l", text])
     }
 
     /// Presses keys by tmux's names: `Enter`, `Escape`, `Tab`, `BTab`, `BSpace`, `Up`, `C-c`…
-    public func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", target] + keys)
+    public func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", target] + keys)
     }
 
     /// The screen's rows as text, trailing spaces trimmed.
-    public func screen() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false).map {
+    public func screen() async throws -> [String] {
+        try await tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop(while: { $0 == " " }).reversed())
         }
     }
@@ -85,13 +100,13 @@ public final class TmuxSession: Sendable {
     /// throws with the last screen seen, so a failure shows what was there instead.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(10), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
+        timeout: Duration = .seconds(30), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last: [String] = []
         while clock.now < deadline {
-            last = try screen()
+            last = try await screen()
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -100,48 +115,55 @@ public final class TmuxSession: Sendable {
 
     /// Waits until `text` is on the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
         try await waitForScreen(timeout: timeout, "\"\(text)\"") { $0.contains { $0.contains(text) } }
     }
 
     /// Resizes the terminal, as dragging a window's corner would.
-    public func resize(rows: Int, columns: Int) throws {
-        try tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
+    public func resize(rows: Int, columns: Int) async throws {
+        try await tmux(["resize-window", "-t", target, "-x", String(columns), "-y", String(rows)])
     }
 
-    /// The program's exit status once it has ended; nil while it runs.
-    public func exitStatus() throws -> Int? {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard fields.first == "1", fields.count == 2 else { return nil }
-        return Int(fields[1])
+    /// The program's exit status once it has ended, 128 + the signal's number when a signal
+    /// ended it (as a shell reports it); nil while it runs.
+    public func exitStatus() async throws -> Int? {
+        let fields = try await tmux(["display-message", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == "1" else { return nil }
+        if let status = Int(fields[1]) { return status }
+        return Int(fields[2]).map { 128 + $0 }
     }
 
     /// Waits up to `timeout` for the program to end; its exit status.
-    public func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int {
+    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
-            if let status = try exitStatus() { return status }
+            if let status = try await exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // What tmux sees in the pane, to tell a program that hangs from one tmux has not reaped.
+        let pane =
+            (try? await tmux(["display-message", "-p", "-t", target, "dead=#{pane_dead} pid=#{pane_pid} command=#{pane_current_command}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         throw TmuxError(
-            description: "the program did not end within \(timeout); the screen was:\n" + (try screen()).joined(separator: "\n"))
+            description: "the program did not end within \(timeout) (\(pane)); the screen was:\n"
+                + (try await screen()).joined(separator: "\n"))
     }
 
     /// Whether the program shows the alternate screen (a full-screen program does while it runs).
-    public func alternateScreenOn() throws -> Bool {
-        try tmux(["display-message", "-p", "-t", target, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    public func alternateScreenOn() async throws -> Bool {
+        try await tmux(["display-message", "-p", "-t", target, "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
     /// The process id of the program in the pane.
-    public func programPID() throws -> Int32? {
-        Int32(try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    public func programPID() async throws -> Int32? {
+        Int32(try await tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Ends the session and its tmux server.
     public func close() {
-        _ = try? tmux(["kill-server"])
+        _ = try? tmuxNow(["kill-server"])
     }
 }
 

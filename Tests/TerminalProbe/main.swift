@@ -31,7 +31,7 @@ var draws = 0
 }
 
 draw()
-loop: while true {
+loop: while !terminal.inputEnded {
     let keys = terminal.readKeys(timeout: .milliseconds(200))
     if terminal.takeResize() { draw() }
     for key in keys {
