@@ -49,11 +49,19 @@ let package = Package(
         .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
         // The rule registry and the runner that checks any backend against it; the VIEW
         // rules drive the view models on each backend's store.
-        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels", "ExerciseAPI"], swiftSettings: strictSettings),
+        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels", "ThreadExecutors"], swiftSettings: strictSettings),
+        // What a task screen shows next, as pure reducers over Codable state: the protocols
+        // Exercises 16 and 17 implement, shared by the view models and the student API.
+        .target(name: "ScreenLogic", swiftSettings: strictSettings),
         // The logic of the course's screens (lists, editors, confirmations) over any store,
         // with Observation and no UI framework; the task screens take their pure logic as
-        // ExerciseAPI's protocols (Exercises 16 and 17), the kit's own by default.
-        .target(name: "CRUDViewModels", dependencies: ["CRUDSpec", "ExerciseAPI"], swiftSettings: strictSettings),
+        // ScreenLogic's protocols (Exercises 16 and 17), the kit's own by default.
+        // Not bound to the main actor: a model's async methods run on its caller's actor
+        // (NonisolatedNonsendingByDefault), the main actor under a UI, a thread of its own
+        // in a VIEW check.
+        .target(
+            name: "CRUDViewModels", dependencies: ["CRUDSpec", "ScreenLogic"],
+            swiftSettings: strictSettings + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The in-memory reference backend.
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
@@ -72,8 +80,11 @@ let package = Package(
         .target(name: "CRUDPostgres", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
         .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // A task executor that is one thread: where code that must block runs, off the pool.
+        .target(name: "ThreadExecutors", swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
-        .target(name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire"], swiftSettings: strictSettings),
+        .target(
+            name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
         // A store that is a client of the REST API, over URLSession.
         .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
@@ -92,7 +103,7 @@ let package = Package(
         .target(name: "ChildProcesses", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
         // The student API: the parts students write and what they may use, and nothing that does
         // an exercise's job. Exercises/ depends on this alone.
-        .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess"], swiftSettings: strictSettings),
+        .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess", "ScreenLogic"], swiftSettings: strictSettings),
         // The exercise harness: the reference, the store built of parts, the manifest, the
         // grader and the exercise host.
         .target(
@@ -193,7 +204,7 @@ if hasSolutions {
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport", "ExerciseAPI"],
+            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport", "ScreenLogic"],
             swiftSettings: strictSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(

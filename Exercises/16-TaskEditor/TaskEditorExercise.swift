@@ -1,6 +1,6 @@
 // Exercise 16: Edit a task: draft, validation, failed save, cancel. Lesson: Course/Lessons/17-EditingAndErrors.md
 // Check it: swift run crudkit exercises check 16
-// Types: Sources/ExerciseAPI/TaskEditorLogic.swift (TaskEditorState, TaskEditorEvent), Sources/CRUDViewModels/TaskEditorModel.swift (the model that runs it)
+// Types: Sources/ScreenLogic/TaskEditorLogic.swift (TaskEditorState, TaskEditorEvent), Sources/CRUDViewModels/TaskEditorModel.swift (the model that runs it)
 import ExerciseAPI
 import Foundation
 

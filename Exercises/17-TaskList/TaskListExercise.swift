@@ -1,6 +1,6 @@
 // Exercise 17: The task list: empty states and delete confirmation. Lesson: Course/Lessons/16-Screens.md
 // Check it: swift run crudkit exercises check 17
-// Types: Sources/ExerciseAPI/TaskListLogic.swift (ListEmptiness, DeleteFlowState, DeleteFlowEvent), Sources/CRUDViewModels/TaskListModel.swift (the model that runs it)
+// Types: Sources/ScreenLogic/TaskListLogic.swift (ListEmptiness, DeleteFlowState, DeleteFlowEvent), Sources/CRUDViewModels/TaskListModel.swift (the model that runs it)
 import ExerciseAPI
 import Foundation
 

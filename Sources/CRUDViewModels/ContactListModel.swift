@@ -1,7 +1,7 @@
 import CRUDSpec
-import ExerciseAPI
 import Foundation
 import Observation
+import ScreenLogic
 
 /// The logic of a contact list screen over any store: a search field, the list, delete
 /// after a confirmation, loading and error states, and empty states.
@@ -16,7 +16,7 @@ import Observation
 /// contacts.searchText = "ada"
 /// await contacts.load()
 /// ```
-@MainActor @Observable
+@Observable
 public final class ContactListModel: DeleteConfirming {
     /// The store every operation goes to.
     public let store: any CRUDSpec

@@ -1,10 +1,9 @@
 import CRUDSpec
-import ExerciseAPI
 import Foundation
+import ScreenLogic
 
 /// The delete flow of a list model, over the model's own state, whatever the record: the
 /// logic (``TaskListLogic``) moves the flow's state on, the model asks the store.
-@MainActor
 protocol DeleteConfirming: RecordListModel {
     /// What moves the delete flow on: the kit's, or Exercise 17's.
     var listLogic: any TaskListLogic { get }

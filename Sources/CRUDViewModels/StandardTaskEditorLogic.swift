@@ -1,8 +1,9 @@
-import ExerciseAPI
+import ScreenLogic
 
 /// The kit's answer to ``TaskEditorLogic``, which ``TaskEditorModel`` uses unless given
 /// another (Exercise 16's, when grading).
 public struct StandardTaskEditorLogic: TaskEditorLogic {
+    /// The kit's editor logic; it holds nothing.
     public init() {}
 
     public func reduce(_ state: TaskEditorState, _ event: TaskEditorEvent) -> TaskEditorState {

@@ -1,8 +1,9 @@
-import ExerciseAPI
+import ScreenLogic
 
 /// The kit's answer to ``TaskListLogic``, which the list models use unless given another
 /// (Exercise 17's, when grading).
 public struct StandardTaskListLogic: TaskListLogic {
+    /// The kit's list logic; it holds nothing.
     public init() {}
 
     public func emptyState(loadedCount: Int, totalCount: Int, hasLoaded: Bool) -> ListEmptiness? {

@@ -1,7 +1,7 @@
 import CRUDSpec
-import ExerciseAPI
 import Foundation
 import Observation
+import ScreenLogic
 
 /// The logic of a screen that creates or edits one task: a draft of title and notes that
 /// Save validates and sends to the store, and Cancel throws away.
@@ -18,7 +18,7 @@ import Observation
 /// editor.title = "Buy oat milk"
 /// if await editor.save() { /* dismiss */ }
 /// ```
-@MainActor @Observable
+@Observable
 public final class TaskEditorModel: DraftEditorModel {
     /// The store the draft is saved to.
     public let store: any CRUDSpec

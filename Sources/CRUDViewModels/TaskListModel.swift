@@ -1,7 +1,7 @@
 import CRUDSpec
-import ExerciseAPI
 import Foundation
 import Observation
+import ScreenLogic
 
 /// The logic of a task list screen over any store: filter, search and sort, an add field
 /// with its validation message, toggle, rename in place, delete after a confirmation,
@@ -22,7 +22,7 @@ import Observation
 /// list.requestDelete(id: list.rows[0].id)
 /// await list.confirmDelete()
 /// ```
-@MainActor @Observable
+@Observable
 public final class TaskListModel: DeleteConfirming {
     /// The store every operation goes to.
     public let store: any CRUDSpec

@@ -76,17 +76,7 @@ public struct Grader: Sendable {
                 RuleResult(rule: $0, backendName: "exercise \(exercise.number)", outcome: .failed(failure), duration: .zero)
             }
         }
-        if exercise.graded == .viewLogic { warmUpViewLogic(exercise.number) }
         return await runner.run(rules(of: exercise), on: [backend(for: exercise.number)])
-    }
-
-    /// Asks the screen logic once here, off the main actor, and ignores the answer: an
-    /// exercise host starts on its first call, and the view models, which call the logic
-    /// from the main actor, must not hold that actor while a process starts.
-    private func warmUpViewLogic(_ number: Int) {
-        let parts = ExerciseParts.grading(number, from: submission)
-        _ = try? parts.taskEditorLogic.reduce(TaskEditorState(isNew: true, title: "", notes: ""), .keepEditing)
-        _ = try? parts.taskListLogic.emptyState(loadedCount: 0, totalCount: 0, hasLoaded: false)
     }
 
     /// The rules that grade `exercise`: the specification's, and the exercises' own (such as

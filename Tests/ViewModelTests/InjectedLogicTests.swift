@@ -1,8 +1,8 @@
 import CRUDConformance
 import CRUDMemory
 import CRUDViewModels
-import ExerciseAPI
 import Foundation
+import ScreenLogic
 import Testing
 
 /// Logic that cannot answer, as an exercise's starter: every call throws.

@@ -19,7 +19,11 @@ extension Rules {
                 hint:
                     "A write that throws must not have happened: commit it whole or not at all, and throw only what the store did not do."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.failedSave(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in
+                        try await ViewChecks.failedSave(context, try context.store, logic: recording)
+                    }
+                }
             },
             Rule(
                 "VIEW-002",
@@ -28,7 +32,10 @@ extension Rules {
                 reason: "Cancel is the user's way out; a cancel that saves, or half-saves, makes every edit a commitment.",
                 hint: "Reads must not change records (no updatedAt or flag written on a read); a list or a get leaves the store as it was."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.cancel(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in try await ViewChecks.cancel(context, try context.store, logic: recording)
+                    }
+                }
             },
             Rule(
                 "VIEW-003",
@@ -37,7 +44,10 @@ extension Rules {
                 reason: "The confirmation dialog names one record; deleting another, or anything after \"Cancel\", loses data for good.",
                 hint: "Delete by the id asked for, and only when the call returns without an error."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.delete(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in try await ViewChecks.delete(context, try context.store, logic: recording)
+                    }
+                }
             },
             Rule(
                 "VIEW-004",
@@ -46,7 +56,11 @@ extension Rules {
                 reason: "\"No tasks yet\" over a filter that hides every task tells the user their data is gone.",
                 hint: "countTasks with an empty query counts every task, done or not, whatever the list's filter and search."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.emptyStates(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in
+                        try await ViewChecks.emptyStates(context, try context.store, logic: recording)
+                    }
+                }
             },
             Rule(
                 "VIEW-005",
@@ -55,7 +69,11 @@ extension Rules {
                 reason: "A list that drifts from the store shows the user records that are gone, or hides ones they added.",
                 hint: "A read right after a write must see it: no cache or copy of a list answer that a write does not refresh."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.listMatchesStore(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in
+                        try await ViewChecks.listMatchesStore(context, try context.store, logic: recording)
+                    }
+                }
             },
             Rule(
                 "VIEW-006",
@@ -64,7 +82,11 @@ extension Rules {
                 reason: "Two windows or two devices on one store must not show two different truths, nor bring back a deleted record.",
                 hint: "Answer every read from the store's current state, and throw notFound when a write targets a deleted id."
             ) { context in
-                try await logic.recordingErrors { try await ViewChecks.twoModels(context, try context.store, logic: $0) }
+                try await ScreenThread.run {
+                    try await logic.recordingErrors { recording in
+                        try await ViewChecks.twoModels(context, try context.store, logic: recording)
+                    }
+                }
             },
         ]
     }

@@ -9,7 +9,9 @@ extension ViewChecks {
 
     /// VIEW-005: 40 seeded operations on a task list, a quarter of the writes failing; the
     /// list is what the store holds for its query after each.
-    static func listMatchesStore<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
+    nonisolated(nonsending) static func listMatchesStore<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic)
+        async throws
+    {
         try await withStore(context, backendStore) { store in
             store.failShare(0.25, seed: listSeed)
             var random = SeededRandom(seed: listSeed)
@@ -70,7 +72,7 @@ extension ViewChecks {
 
     /// VIEW-006: after each write through one list, the other agrees once refreshed; an
     /// editor on a record the first deleted reports it and re-creates nothing.
-    static func twoModels<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
+    nonisolated(nonsending) static func twoModels<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Buy milk", "Walk the dog", "Milk the cow"])
             let first = TaskListModel(store: store, logic: logic.list())
@@ -84,7 +86,7 @@ extension ViewChecks {
             let stale = TaskEditorModel(store: store, task: made[0], logic: logic.editor())
 
             first.newTitle = "Oat milk"
-            let writes: [(String, () async -> Bool)] = [
+            let writes: [(String, nonisolated(nonsending) () async -> Bool)] = [
                 ("add(\"Oat milk\")", { await first.add() }),
                 ("toggle(\"Milk the cow\")", { await first.toggle(id: made[2].id) }),
                 ("rename(\"Milk the cow\", to: \"Milk the goat\")", { await first.rename(id: made[2].id, to: "Milk the goat") }),

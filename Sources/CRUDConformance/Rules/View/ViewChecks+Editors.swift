@@ -5,7 +5,7 @@ import Foundation
 extension ViewChecks {
     /// VIEW-001: failed saves of a new task, of an edit whose second write fails, and of a
     /// new contact; then a save that succeeds once the store works again.
-    static func failedSave<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
+    nonisolated(nonsending) static func failedSave<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let network = FailingStore<S>.InjectedError.network.error
             let unavailable = FailingStore<S>.InjectedError.storeUnavailable.error
@@ -59,7 +59,7 @@ extension ViewChecks {
     }
 
     /// VIEW-002: cancel with and without changes, after a failed save too, never writes.
-    static func cancel<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
+    nonisolated(nonsending) static func cancel<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Water the plants", "Book flights"])
             let contact = try await context.createContact("Ada Lovelace", "ada@example.com")
@@ -115,7 +115,9 @@ extension ViewChecks {
 
     /// Cancel on an editor with changes: asks, keeps the draft on "keep editing", closes
     /// with `.discarded` on "discard".
-    private static func cancelAsks(_ editor: any DraftEditorModel, _ what: String, _ context: CheckContext) async throws {
+    nonisolated(nonsending) private static func cancelAsks(_ editor: any DraftEditorModel, _ what: String, _ context: CheckContext)
+        async throws
+    {
         try context.expectEqual(editor.hasChanges, true, "hasChanges of \(what)")
         try context.expectEqual(editor.cancel(), false, "whether cancel() closes \(what) at once")
         try context.expect(

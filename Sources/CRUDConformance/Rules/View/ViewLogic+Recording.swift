@@ -1,12 +1,12 @@
 import CRUDSpec
-import ExerciseAPI
 import Foundation
+import ScreenLogic
 
 extension ViewLogic {
     /// Runs `check` with this logic wrapped so that what it throws is kept. A model shows a
     /// logic's error only as a message: when the check fails after the logic threw, the
     /// failure says what it threw (a starter's `notImplemented`, a host that failed).
-    func recordingErrors(_ check: (ViewLogic) async throws -> Void) async throws {
+    nonisolated(nonsending) func recordingErrors(_ check: nonisolated(nonsending) (ViewLogic) async throws -> Void) async throws {
         let errors = ThrownErrors()
         let recording = ViewLogic(
             editor: { [editor] in RecordingEditorLogic(inner: editor(), errors: errors) },

@@ -1,5 +1,5 @@
 import CRUDViewModels
-import ExerciseAPI
+import ScreenLogic
 
 /// The pure logic the VIEW rules build their models with: each model gets a fresh one from
 /// these factories. The kit's own by default; the grader passes a submission's
@@ -16,6 +16,6 @@ public struct ViewLogic: Sendable {
         self.list = list
     }
 
-    /// The kit's own logic (``StandardTaskEditorLogic``, ``StandardTaskListLogic``).
+    /// The kit's own logic (`StandardTaskEditorLogic`, `StandardTaskListLogic`).
     public static let kit = ViewLogic(editor: { StandardTaskEditorLogic() }, list: { StandardTaskListLogic() })
 }

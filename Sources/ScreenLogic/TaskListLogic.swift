@@ -45,6 +45,7 @@ public struct PendingDelete: Codable, Sendable, Hashable {
     /// Its title, which the question names.
     public var title: String
 
+    /// A pending delete of the row `id`, whose question names `title`.
     public init(id: UUID, title: String) {
         self.id = id
         self.title = title
