@@ -81,7 +81,7 @@ let package = Package(
         // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
         .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A task executor that is one thread: where code that must block runs, off the pool.
-        .target(name: "ThreadExecutors", swiftSettings: strictSettings),
+        .target(name: "ThreadExecutors", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
         .target(
             name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
@@ -100,7 +100,7 @@ let package = Package(
         // A full-screen terminal program's parts: raw keys, frames, the size, a clean exit.
         .target(name: "TerminalUI", dependencies: ["CTerminal"], swiftSettings: strictSettings),
         // The kit's one way to start a program: posix_spawn with pipes, a folder, a process group.
-        .target(name: "ChildProcesses", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ThreadExecutors"], swiftSettings: strictSettings),
         // The student API: the parts students write and what they may use, and nothing that does
         // an exercise's job. Exercises/ depends on this alone.
         .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess", "ScreenLogic"], swiftSettings: strictSettings),
@@ -125,7 +125,7 @@ let package = Package(
             name: "CRUDBackends",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDServer", "CRUDHTTP",
-                "ChildProcesses",
+                "ChildProcesses", "ThreadExecutors",
             ],
             swiftSettings: strictSettings
         ),
@@ -223,7 +223,7 @@ if hasSolutions {
             name: "StoreTests",
             dependencies: [
                 "CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDBackends", "CRUDTestSupport",
-                "crash-writer", "postgres-owner",
+                "ThreadExecutors", "crash-writer", "postgres-owner",
             ],
             swiftSettings: strictSettings
         ),
@@ -231,7 +231,7 @@ if hasSolutions {
             name: "ServerTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "CRUDTestSupport",
-                "crudkit",
+                "ThreadExecutors", "crudkit",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 
 /// The one thread every ``ChildProcess`` is spawned from, which lives as long as the process.
@@ -34,7 +35,7 @@ enum SpawnThread {
 
         init() {
             Thread { [self] in
-                Thread.current.name = "crudkit-spawn"
+                crudkit_name_this_thread("crudkit-spawn")
                 serve()
             }.start()
         }

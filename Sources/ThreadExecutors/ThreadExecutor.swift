@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 
 /// A task executor that is one thread: its jobs run in order on the thread that calls
@@ -58,7 +59,7 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     ) async rethrows -> T {
         let executor = ThreadExecutor()
         Thread {
-            Thread.current.name = name
+            crudkit_name_this_thread(name)
             executor.runUntilFinished()
         }.start()
         defer { executor.finish() }
