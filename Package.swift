@@ -49,10 +49,19 @@ let package = Package(
         .target(name: "CRUDSpec", dependencies: ["CRUDModels"], swiftSettings: strictSettings),
         // The rule registry and the runner that checks any backend against it; the VIEW
         // rules drive the view models on each backend's store.
-        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels"], swiftSettings: strictSettings),
+        .target(name: "CRUDConformance", dependencies: ["CRUDSpec", "CRUDViewModels", "ThreadExecutors"], swiftSettings: strictSettings),
+        // What a task screen shows next, as pure reducers over Codable state: the protocols
+        // Exercises 16 and 17 implement, shared by the view models and the student API.
+        .target(name: "ScreenLogic", swiftSettings: strictSettings),
         // The logic of the course's screens (lists, editors, confirmations) over any store,
-        // with Observation and no UI framework.
-        .target(name: "CRUDViewModels", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // with Observation and no UI framework; the task screens take their pure logic as
+        // ScreenLogic's protocols (Exercises 16 and 17), the kit's own by default.
+        // Not bound to the main actor: a model's async methods run on its caller's actor
+        // (NonisolatedNonsendingByDefault), the main actor under a UI, a thread of its own
+        // in a VIEW check.
+        .target(
+            name: "CRUDViewModels", dependencies: ["CRUDSpec", "ScreenLogic"],
+            swiftSettings: strictSettings + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The in-memory reference backend.
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
@@ -71,8 +80,11 @@ let package = Package(
         .target(name: "CRUDPostgres", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
         .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        // A task executor that is one thread: where code that must block runs, off the pool.
+        .target(name: "ThreadExecutors", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
         // The Parse-style REST mock server, on plain sockets.
-        .target(name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire"], swiftSettings: strictSettings),
+        .target(
+            name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
         // A store that is a client of the REST API, over URLSession.
         .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
@@ -88,16 +100,17 @@ let package = Package(
         // A full-screen terminal program's parts: raw keys, frames, the size, a clean exit.
         .target(name: "TerminalUI", dependencies: ["CTerminal"], swiftSettings: strictSettings),
         // The kit's one way to start a program: posix_spawn with pipes, a folder, a process group.
-        .target(name: "ChildProcesses", dependencies: ["CProcessControl"], swiftSettings: strictSettings),
+        .target(name: "ChildProcesses", dependencies: ["CProcessControl", "ThreadExecutors"], swiftSettings: strictSettings),
         // The student API: the parts students write and what they may use, and nothing that does
         // an exercise's job. Exercises/ depends on this alone.
-        .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess"], swiftSettings: strictSettings),
+        .target(name: "ExerciseAPI", dependencies: ["CRUDModels", "SQLiteAccess", "ScreenLogic"], swiftSettings: strictSettings),
         // The exercise harness: the reference, the store built of parts, the manifest, the
         // grader and the exercise host.
         .target(
             name: "ExerciseKit",
             dependencies: [
-                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP", "CRUDBackends",
+                "ExerciseAPI", "CRUDSpec", "CRUDConformance", "CRUDViewModels", "CRUDSQLite", "CRUDPostgres", "CRUDMemory", "CRUDHTTP",
+                "CRUDBackends",
                 "CProcessControl",
                 "ChildProcesses",
             ],
@@ -112,7 +125,7 @@ let package = Package(
             name: "CRUDBackends",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDServer", "CRUDHTTP",
-                "ChildProcesses",
+                "ChildProcesses", "ThreadExecutors",
             ],
             swiftSettings: strictSettings
         ),
@@ -191,7 +204,7 @@ if hasSolutions {
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
         .testTarget(name: "CRUDSpecTests", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport"],
+            name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport", "ScreenLogic"],
             swiftSettings: strictSettings),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
         .testTarget(
@@ -210,7 +223,7 @@ if hasSolutions {
             name: "StoreTests",
             dependencies: [
                 "CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDBackends", "CRUDTestSupport",
-                "crash-writer", "postgres-owner",
+                "ThreadExecutors", "crash-writer", "postgres-owner",
             ],
             swiftSettings: strictSettings
         ),
@@ -218,7 +231,7 @@ if hasSolutions {
             name: "ServerTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "CRUDTestSupport",
-                "crudkit",
+                "ThreadExecutors", "crudkit",
             ],
             swiftSettings: strictSettings
         ),

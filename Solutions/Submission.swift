@@ -8,5 +8,6 @@ public enum Submission {
         contactSaving: ContactSavingExercise(), contactSearching: ContactSearchingExercise(), storeFile: StoreFileExercise(),
         taskTable: TaskTableExercise(), replyDecoding: ReplyDecodingExercise(),
         taskRepository: TaskRepositoryExercise(), importing: TaskImportingExercise(),
-        ownChecks: OwnChecksExercise(), postgresTaskTable: PostgresTaskTableExercise())
+        ownChecks: OwnChecksExercise(), postgresTaskTable: PostgresTaskTableExercise(),
+        taskEditorLogic: TaskEditorExercise(), taskListLogic: TaskListExercise())
 }

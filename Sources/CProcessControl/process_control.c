@@ -2,6 +2,7 @@
 #include "process_control.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +34,14 @@ int crudkit_die_with_parent(void) {
     return getppid() != parent;
 #else
     return 0;
+#endif
+}
+
+void crudkit_name_this_thread(const char *name) {
+#ifdef __linux__
+    prctl(PR_SET_NAME, name, 0, 0, 0);
+#elif defined(__APPLE__)
+    pthread_setname_np(name);
 #endif
 }
 

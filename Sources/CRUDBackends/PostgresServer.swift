@@ -1,4 +1,5 @@
 import Foundation
+import ThreadExecutors
 
 /// The PostgreSQL server the kit's checks use: the one `CRUDKIT_POSTGRES_URL` names, or else
 /// a throwaway cluster this process starts once, on first use, and shares (so `swift test`,
@@ -67,13 +68,10 @@ private final class SharedCluster: @unchecked Sendable {
     /// Starts the cluster on a thread of its own: initdb and pg_ctl take a second or so,
     /// which must not hold a thread of Swift's small cooperative pool.
     private static func startOnOwnThread() async -> Result<PostgresCluster, PostgresUnavailable> {
-        await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    returning: PostgresBinaries.locate().flatMap { binaries in
-                        Result { () throws(PostgresUnavailable) in try PostgresCluster.start(binaries: binaries) }
-                    })
-            }.start()
+        await offThePool {
+            PostgresBinaries.locate().flatMap { binaries in
+                Result { () throws(PostgresUnavailable) in try PostgresCluster.start(binaries: binaries) }
+            }
         }
     }
 }

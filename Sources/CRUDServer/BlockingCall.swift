@@ -1,4 +1,5 @@
 import Foundation
+import ThreadExecutors
 
 /// Runs an async operation from a plain thread (a server connection's) and waits for it.
 ///
@@ -10,7 +11,7 @@ enum BlockingCall {
     static func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
         let box = ResultBox<T>()
         if #available(macOS 15.0, iOS 18.0, *) {
-            let executor = ThreadBoundExecutor()
+            let executor = ThreadExecutor()
             Task(executorPreference: executor) {
                 let result: Result<T, any Error>
                 do {
@@ -39,44 +40,4 @@ enum BlockingCall {
 
 private final class ResultBox<T>: @unchecked Sendable {
     var result: Result<T, any Error>?
-}
-
-/// An executor that is one thread: the one that calls ``runUntilFinished()``.
-@available(macOS 15.0, iOS 18.0, *)
-private final class ThreadBoundExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var finished = false
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    /// Records the outcome and ends ``runUntilFinished()``.
-    func finish(_ record: () -> Void) {
-        condition.withLock {
-            record()
-            finished = true
-            condition.signal()
-        }
-    }
-
-    /// Runs the jobs given to this executor, on this thread, until ``finish(_:)``.
-    func runUntilFinished() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !finished { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import CRUDSpec
 import Foundation
 import ParseWire
+import ThreadExecutors
 
 /// A Parse-style REST server over plain sockets, for lessons, tests and `crudkit serve`.
 ///
@@ -149,12 +150,7 @@ public final class MockServer: @unchecked Sendable {
     /// ``stop()`` for async code: the wait runs on a thread of its own, so it cannot hold
     /// one of Swift's few cooperative threads while a connection needs one to finish.
     public func shutdown() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                self.stop()
-                continuation.resume()
-            }.start()
-        }
+        await offThePool { self.stop() }
     }
 
     private func acceptLoop(_ descriptor: Int32, wake: Int32) {

@@ -17,7 +17,7 @@ import Observation
 /// form.email = "ada@example.org"
 /// await form.save()
 /// ```
-@MainActor @Observable
+@Observable
 public final class ContactFormModel: DraftEditorModel {
     /// The store the draft is saved to.
     public let store: any CRUDSpec

@@ -1,6 +1,7 @@
 import CRUDSpec
 import Foundation
 import Observation
+import ScreenLogic
 
 /// The logic of a contact list screen over any store: a search field, the list, delete
 /// after a confirmation, loading and error states, and empty states.
@@ -15,7 +16,7 @@ import Observation
 /// contacts.searchText = "ada"
 /// await contacts.load()
 /// ```
-@MainActor @Observable
+@Observable
 public final class ContactListModel: DeleteConfirming {
     /// The store every operation goes to.
     public let store: any CRUDSpec
@@ -29,8 +30,11 @@ public final class ContactListModel: DeleteConfirming {
     public private(set) var isLoading = false
     public private(set) var hasLoaded = false
     public internal(set) var errorMessage: String?
-    public internal(set) var pendingDelete: Confirmation?
-    public internal(set) var deletingIDs: Set<UUID> = []
+    public var pendingDelete: Confirmation? { deleteQuestion }
+    public var deletingIDs: Set<UUID> { deleteFlow.deleting }
+    var deleteFlow = DeleteFlowState()
+    let listLogic: any TaskListLogic = StandardTaskListLogic()
+    let recordKind = "contact"
 
     private var loadGeneration = 0
 
@@ -49,8 +53,9 @@ public final class ContactListModel: DeleteConfirming {
     }
 
     public var emptyState: EmptyState? {
-        guard hasLoaded, contacts.isEmpty else { return nil }
-        return storeHasContacts ? .noMatches : .noRecordsYet
+        // The store's count is only known as "any or none".
+        let kind = try? listLogic.emptyState(loadedCount: contacts.count, totalCount: storeHasContacts ? 1 : 0, hasLoaded: hasLoaded)
+        return kind?.emptyState
     }
 
     /// Reads the list from the store, and whether the store holds any contact at all.
@@ -81,11 +86,11 @@ public final class ContactListModel: DeleteConfirming {
     }
 
     public func requestDelete(id: UUID) {
-        if let question = deleteQuestion(for: id) { pendingDelete = question }
+        askToDelete(id: id)
     }
 
     public func cancelDelete() {
-        pendingDelete = nil
+        sendDelete(.declined)
     }
 
     @discardableResult
@@ -93,8 +98,8 @@ public final class ContactListModel: DeleteConfirming {
         await deletePending()
     }
 
-    func deleteQuestion(for id: UUID) -> Confirmation? {
-        contacts.first { $0.id == id }.map { .delete("contact", id: id, name: $0.name) }
+    func deleteName(for id: UUID) -> String? {
+        contacts.first { $0.id == id }?.name
     }
 
     func deleteFromStore(id: UUID) async throws {

@@ -9,7 +9,6 @@ import Observation
 /// when nothing changed, and otherwise asks first through ``pendingDiscard``. A record
 /// deleted meanwhile is reported and never created again. The screen closes when
 /// ``outcome`` is set.
-@MainActor
 public protocol DraftEditorModel: AnyObject, Observable {
     /// The kind of record edited.
     associatedtype Record: Sendable & Hashable

@@ -39,18 +39,15 @@ struct EditorSession<Record: Sendable & Hashable> {
     /// Records a failed save: a field's rejection goes on the field, a record deleted
     /// meanwhile gets its own message, anything else the store's plain message.
     mutating func failed(_ error: any Error, kind: String) {
-        switch error as? CRUDError {
-        case .notFound?:
+        switch SaveFailure(error, kind: kind) {
+        case .deletedMeanwhile(let message):
             isDeletedMeanwhile = true
-            errorMessage = ErrorText.deletedMeanwhile(kind)
-        case .duplicate(let field)?:
-            storeFieldMessages[field] = ErrorText.message(error)
+            errorMessage = message
+        case .field(let field, let message):
+            storeFieldMessages[field] = message
             errorMessage = nil
-        case .validation(let failure)?:
-            storeFieldMessages[failure.field] = failure.message
-            errorMessage = nil
-        default:
-            errorMessage = ErrorText.message(error)
+        case .message(let message):
+            errorMessage = message
         }
     }
 
@@ -60,5 +57,26 @@ struct EditorSession<Record: Sendable & Hashable> {
         if let stored = storeFieldMessages[field] { return stored }
         guard edited || saveAttempted else { return nil }
         return ErrorText.validation(validate)
+    }
+}
+
+/// What a failed save means to an editor: the record is gone, one field was refused, or
+/// the store failed otherwise. Every editor sorts a store's error this one way.
+enum SaveFailure {
+    /// The store says the record does not exist: the message says it was deleted meanwhile.
+    case deletedMeanwhile(String)
+    /// The store refused one field (a duplicate, a validation): the message goes on it.
+    case field(Field, String)
+    /// Anything else: the store's plain message.
+    case message(String)
+
+    /// Sorts `error`, thrown while saving a record of `kind` ("task").
+    init(_ error: any Error, kind: String) {
+        switch error as? CRUDError {
+        case .notFound?: self = .deletedMeanwhile(ErrorText.deletedMeanwhile(kind))
+        case .duplicate(let field)?: self = .field(field, ErrorText.message(error))
+        case .validation(let failure)?: self = .field(failure.field, failure.message)
+        default: self = .message(ErrorText.message(error))
+        }
     }
 }

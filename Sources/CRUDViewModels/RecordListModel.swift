@@ -8,7 +8,6 @@ import Observation
 /// The rows are what the store holds for the list's query as of the last ``load()``. A
 /// write the model makes goes to the store first, and the list is reloaded after the store
 /// accepts it. A row stays until the store confirms its delete.
-@MainActor
 public protocol RecordListModel: AnyObject, Observable {
     /// The type of one row.
     associatedtype Row: Identifiable & Hashable & Sendable where Row.ID == UUID

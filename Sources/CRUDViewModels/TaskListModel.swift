@@ -1,6 +1,7 @@
 import CRUDSpec
 import Foundation
 import Observation
+import ScreenLogic
 
 /// The logic of a task list screen over any store: filter, search and sort, an add field
 /// with its validation message, toggle, rename in place, delete after a confirmation,
@@ -21,7 +22,7 @@ import Observation
 /// list.requestDelete(id: list.rows[0].id)
 /// await list.confirmDelete()
 /// ```
-@MainActor @Observable
+@Observable
 public final class TaskListModel: DeleteConfirming {
     /// The store every operation goes to.
     public let store: any CRUDSpec
@@ -46,16 +47,23 @@ public final class TaskListModel: DeleteConfirming {
     public private(set) var isLoading = false
     public private(set) var hasLoaded = false
     public internal(set) var errorMessage: String?
-    public internal(set) var pendingDelete: Confirmation?
-    public internal(set) var deletingIDs: Set<UUID> = []
+    public var pendingDelete: Confirmation? { deleteQuestion }
+    public var deletingIDs: Set<UUID> { deleteFlow.deleting }
+    /// Where the deletes stand, as the logic last made it.
+    public internal(set) var deleteFlow = DeleteFlowState()
+    /// What decides the empty states and the delete flow: the kit's, or Exercise 17's.
+    public let listLogic: any TaskListLogic
+    let recordKind = "task"
 
     private var addAttempted = false
     private var loadGeneration = 0
 
-    /// A model over `store`, empty until ``load()``.
-    public init(store: any CRUDSpec, clock: any CRUDClock = SystemClock()) {
+    /// A model over `store`, empty until ``load()``, whose empty states and delete flow
+    /// follow `logic` (the kit's by default).
+    public init(store: any CRUDSpec, clock: any CRUDClock = SystemClock(), logic: any TaskListLogic = StandardTaskListLogic()) {
         self.store = store
         self.clock = clock
+        self.listLogic = logic
     }
 
     /// The query the list shows: its filter, search and sort.
@@ -69,9 +77,10 @@ public final class TaskListModel: DeleteConfirming {
         return tasks.map { TaskRow(task: $0, now: now, isDeleting: deletingIDs.contains($0.id)) }
     }
 
+    /// Why the loaded list is empty, as the logic says; `nil` also when it cannot say.
     public var emptyState: EmptyState? {
-        guard hasLoaded, tasks.isEmpty else { return nil }
-        return totalCount == 0 ? .noRecordsYet : .noMatches
+        let kind = try? listLogic.emptyState(loadedCount: tasks.count, totalCount: totalCount, hasLoaded: hasLoaded)
+        return kind?.emptyState
     }
 
     /// Reads the list and the store's total from the store. When loads overlap, the
@@ -159,11 +168,11 @@ public final class TaskListModel: DeleteConfirming {
     }
 
     public func requestDelete(id: UUID) {
-        if let question = deleteQuestion(for: id) { pendingDelete = question }
+        askToDelete(id: id)
     }
 
     public func cancelDelete() {
-        pendingDelete = nil
+        sendDelete(.declined)
     }
 
     @discardableResult
@@ -171,8 +180,8 @@ public final class TaskListModel: DeleteConfirming {
         await deletePending()
     }
 
-    func deleteQuestion(for id: UUID) -> Confirmation? {
-        tasks.first { $0.id == id }.map { .delete("task", id: id, name: $0.title) }
+    func deleteName(for id: UUID) -> String? {
+        tasks.first { $0.id == id }?.title
     }
 
     func deleteFromStore(id: UUID) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadExecutors
 
 extension ChildProcess {
     /// The first line the child writes to its standard output (without the newline), or what
@@ -37,9 +38,7 @@ extension ChildProcess {
     /// ``finish()`` on a thread of its own: for async code, whose waits must hold no thread
     /// of Swift's cooperative pool (two threads on a two-core machine, shared by every task).
     public func finished() async -> (ending: Ending, out: String, err: String) {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: self.finish()) }.start()
-        }
+        await offThePool { self.finish() }
     }
 }
 

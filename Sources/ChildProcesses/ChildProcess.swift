@@ -54,10 +54,11 @@ public final class ChildProcess: @unchecked Sendable {
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status =
+        let status = SpawnThread.run {
             executable.contains("/")
-            ? posix_spawn(&child, path, &plan.actions, &plan.attributes, &argv, &envp)
-            : posix_spawnp(&child, path, &plan.actions, &plan.attributes, &argv, &envp)
+                ? posix_spawn(&child, path, &plan.actions, &plan.attributes, &argv, &envp)
+                : posix_spawnp(&child, path, &plan.actions, &plan.attributes, &argv, &envp)
+        }
         plan.closeChildEnds()
         guard status == 0 else {
             plan.closeParentEnds()

@@ -17,13 +17,16 @@ public struct ExerciseParts: Sendable {
     public var importing: any TaskImporting
     public var ownChecks: any OwnChecks
     public var postgresTaskTable: any PostgresTaskTable
+    public var taskEditorLogic: any TaskEditorLogic
+    public var taskListLogic: any TaskListLogic
 
     public init(
         titleRules: any TitleRules, creating: any TaskCreating, updating: any TaskUpdating, deleting: any TaskDeleting,
         querying: any TaskQuerying, contactRules: any ContactRules, contactSaving: any ContactSaving,
         contactSearching: any ContactSearching, storeFile: any StoreFile, taskTable: any TaskTable,
         replyDecoding: any ReplyDecoding, taskRepository: any TaskRepository, importing: any TaskImporting,
-        ownChecks: any OwnChecks, postgresTaskTable: any PostgresTaskTable
+        ownChecks: any OwnChecks, postgresTaskTable: any PostgresTaskTable, taskEditorLogic: any TaskEditorLogic,
+        taskListLogic: any TaskListLogic
     ) {
         self.titleRules = titleRules
         self.creating = creating
@@ -40,5 +43,7 @@ public struct ExerciseParts: Sendable {
         self.importing = importing
         self.ownChecks = ownChecks
         self.postgresTaskTable = postgresTaskTable
+        self.taskEditorLogic = taskEditorLogic
+        self.taskListLogic = taskListLogic
     }
 }

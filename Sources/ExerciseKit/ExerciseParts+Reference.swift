@@ -1,5 +1,6 @@
 import CRUDHTTP
 import CRUDSpec
+import CRUDViewModels
 import Foundation
 
 extension ExerciseParts {
@@ -9,7 +10,7 @@ extension ExerciseParts {
         querying: ReferenceParts(), contactRules: ReferenceParts(), contactSaving: ReferenceParts(), contactSearching: ReferenceParts(),
         storeFile: ReferenceParts(), taskTable: ReferenceParts(), replyDecoding: StandardReplyDecoding(),
         taskRepository: ReferenceParts(), importing: ReferenceParts(), ownChecks: NoChecks(),
-        postgresTaskTable: ReferenceParts())
+        postgresTaskTable: ReferenceParts(), taskEditorLogic: StandardTaskEditorLogic(), taskListLogic: StandardTaskListLogic())
 
     /// The reference, with exercise `number`'s part taken from `submission`: each exercise
     /// is graded on its own, so one unfinished exercise cannot fail another.
@@ -31,6 +32,8 @@ extension ExerciseParts {
         case 13: parts.importing = submission.importing
         case 14: parts.ownChecks = submission.ownChecks
         case 15: parts.postgresTaskTable = submission.postgresTaskTable
+        case 16: parts.taskEditorLogic = submission.taskEditorLogic
+        case 17: parts.taskListLogic = submission.taskListLogic
         default: break
         }
         return parts

@@ -1,4 +1,5 @@
 import CRUDConformance
+import CRUDMemory
 import CRUDSpec
 import Foundation
 
@@ -41,6 +42,8 @@ public struct Grader: Sendable {
         switch exercise.graded {
         case .ownChecks:
             return Backend.ephemeral(name: name) { clock in try ExerciseStore(parts: .reference, clock: clock) }
+        case .viewLogic:
+            return Backend.ephemeral(name: name) { clock in MemoryStore(clock: clock) }
         case .httpClient:
             return Backend.ephemeral(name: name) { clock in try ExerciseServer.start(parts: parts, clock: clock) }
         case .storeParts:
@@ -79,20 +82,28 @@ public struct Grader: Sendable {
     /// The rules that grade `exercise`: the specification's, and the exercises' own (such as
     /// Exercise 9's save that replaces the file). For Exercise 14 they are made from the
     /// rules its planted bugs break, and check the student's checks instead of a store.
+    /// For Exercises 16 and 17 they are the VIEW rules with the submission's screen logic.
     public func rules(of exercise: ExerciseInfo) -> [Rule] {
-        guard exercise.graded == .ownChecks else {
-            let rules = exercise.rules.compactMap { id in
+        let rules: [Rule]
+        switch exercise.graded {
+        case .ownChecks:
+            return exercise.rules.compactMap { id in
+                PlantedBug(rawValue: id).flatMap { OwnChecksGrading.rule(for: $0, checks: submission.ownChecks) }
+            }
+        case .viewLogic:
+            let parts = ExerciseParts.grading(exercise.number, from: submission)
+            let view = Rules.view(logic: ViewLogic(editor: { parts.taskEditorLogic }, list: { parts.taskListLogic }))
+            rules = exercise.rules.compactMap { id in view.first { $0.id == id } }
+        case .storeParts, .httpClient:
+            rules = exercise.rules.compactMap { id in
                 Rules.rule(id: id) ?? StoreFileGrading.rule(id: id, submission: submission, workFolder: workFolder)
             }
-            return rules.map { rule in
-                guard let hint = exercise.ruleHints[rule.id] else { return rule }
-                return Rule(
-                    rule.id, rule.level, statement: rule.statement, reason: rule.reason, hint: hint, requires: rule.requires,
-                    check: rule.check)
-            }
         }
-        return exercise.rules.compactMap { id in
-            PlantedBug(rawValue: id).flatMap { OwnChecksGrading.rule(for: $0, checks: submission.ownChecks) }
+        return rules.map { rule in
+            guard let hint = exercise.ruleHints[rule.id] else { return rule }
+            return Rule(
+                rule.id, rule.level, statement: rule.statement, reason: rule.reason, hint: hint, requires: rule.requires,
+                check: rule.check)
         }
     }
 }

@@ -32,6 +32,9 @@ public struct ExerciseInfo: Sendable, Identifiable {
         case httpClient
         /// Checks of the student's own (Exercise 14), run on a correct store and on planted bugs.
         case ownChecks
+        /// The pure logic of a screen (Exercises 16 and 17): the VIEW rules run the kit's view
+        /// models with it, on an in-memory store.
+        case viewLogic
     }
 
     public init(
@@ -239,6 +242,41 @@ public enum Manifest {
                 "A BOOLEAN column comes back as \"t\" or \"f\"; selectAll() must ORDER BY seq, or the creation order is lost after a reopen.",
                 "An UPDATE or DELETE must say WHERE id = $n: the grader reads its row count, and 0 means the id was not there.",
             ], storage: .postgres),
+        ExerciseInfo(
+            number: 16, title: "Edit a task: draft, validation, failed save, cancel",
+            file: "Exercises/16-TaskEditor/TaskEditorExercise.swift", lesson: "Course/Lessons/17-EditingAndErrors.md",
+            rules: ["VIEW-001", "VIEW-002"], points: 15,
+            hints: [
+                "Start from var next = state, change what the event says, and return next: every event is one case of a switch.",
+                "Typing sets the field and marks it edited; savePressed marks saveAttempted whatever happens next.",
+                "Only savePressed with a valid draft, on an editor open, not saving and not deleted meanwhile, sets isSaving.",
+                "saveFailed and deletedMeanwhile stop the save and keep title and notes exactly as typed.",
+                "cancelPressed closes as .discarded only without changes (state.hasChanges); otherwise it asks, and only discardConfirmed closes.",
+            ],
+            graded: .viewLogic,
+            ruleHints: [
+                "VIEW-001":
+                    "After saveFailed, isSaving is false, errorMessage is the event's message, and the draft is untouched; a later valid savePressed starts a new save.",
+                "VIEW-002":
+                    "cancelPressed without changes closes (.discarded); with changes it sets isAskingToDiscard and keeps the editor open; keepEditing only clears the question.",
+            ]),
+        ExerciseInfo(
+            number: 17, title: "The task list: empty states and delete confirmation",
+            file: "Exercises/17-TaskList/TaskListExercise.swift", lesson: "Course/Lessons/16-Screens.md",
+            rules: ["VIEW-003", "VIEW-004"], points: 15,
+            hints: [
+                "Before the first load there is no empty state, and a list with rows has none either.",
+                "totalCount counts every task in the store: 0 means no tasks yet; more means the filter or search hides them.",
+                "requested only sets pending; declined clears it; nothing else happens until confirmed.",
+                "confirmed moves the pending id into deleting and clears pending: the row stays until storeDeleted or storeFailed.",
+                "storeFailed removes the id from deleting and keeps the message; storeDeleted removes it and clears the message.",
+            ],
+            graded: .viewLogic,
+            ruleHints: [
+                "VIEW-003":
+                    "confirmed must put exactly the pending id into deleting, and declined must leave deleting empty: the model deletes what deleting holds.",
+                "VIEW-004": "noRecordsYet only when totalCount is 0; noMatches when the store holds tasks but none was loaded.",
+            ]),
     ]
 
     /// The exercise with this number.

@@ -24,7 +24,8 @@ extension ExerciseParts {
         contactSaving: UncompiledPart(exercise: 7), contactSearching: UncompiledPart(exercise: 8), storeFile: UncompiledPart(exercise: 9),
         taskTable: UncompiledPart(exercise: 10), replyDecoding: UncompiledPart(exercise: 11), taskRepository: UncompiledPart(exercise: 12),
         importing: UncompiledPart(exercise: 13), ownChecks: UncompiledPart(exercise: 14),
-        postgresTaskTable: UncompiledPart(exercise: 15))
+        postgresTaskTable: UncompiledPart(exercise: 15), taskEditorLogic: UncompiledPart(exercise: 16),
+        taskListLogic: UncompiledPart(exercise: 17))
 }
 
 extension UncompiledPart: TitleRules, ContactRules {
@@ -83,4 +84,10 @@ extension UncompiledPart: PostgresTaskTable {
     public func task(from row: [String?]) throws -> TaskItem { throw failure }
     public func update(_ task: TaskItem) throws -> PostgresStatement { throw failure }
     public func delete(id: UUID) throws -> PostgresStatement { throw failure }
+}
+
+extension UncompiledPart: TaskEditorLogic, TaskListLogic {
+    public func reduce(_ state: TaskEditorState, _ event: TaskEditorEvent) throws -> TaskEditorState { throw failure }
+    public func emptyState(loadedCount: Int, totalCount: Int, hasLoaded: Bool) throws -> ListEmptiness? { throw failure }
+    public func reduce(_ state: DeleteFlowState, _ event: DeleteFlowEvent) throws -> DeleteFlowState { throw failure }
 }

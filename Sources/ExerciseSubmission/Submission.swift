@@ -48,6 +48,12 @@ import ExerciseKit
 #if EXERCISE_15
     import Exercise15
 #endif
+#if EXERCISE_16
+    import Exercise16
+#endif
+#if EXERCISE_17
+    import Exercise17
+#endif
 
 /// The submission, as the exercise host runs it.
 public enum Submission {
@@ -98,6 +104,12 @@ public enum Submission {
         #endif
         #if EXERCISE_15
             parts.postgresTaskTable = PostgresTaskTableExercise()
+        #endif
+        #if EXERCISE_16
+            parts.taskEditorLogic = TaskEditorExercise()
+        #endif
+        #if EXERCISE_17
+            parts.taskListLogic = TaskListExercise()
         #endif
         return parts
     }()

@@ -129,7 +129,7 @@ private final class ServedProcess: Sendable {
         let line = await process.firstLine()
         guard let address = line.split(separator: " ").last, line.hasPrefix("Serving"), let url = URL(string: String(address)) else {
             process.kill(SIGKILL)
-            let (ending, _, errors) = process.finish()
+            let (ending, _, errors) = await process.finished()
             throw SpawnError(description: "crudkit serve printed '\(line)' instead of its URL, then ended \(ending): \(errors)")
         }
         self.process = process

@@ -32,7 +32,7 @@ struct ExerciseHostTests {
         }
     }
 
-    @Test("The untouched starters, graded through a host, fail every rule with notImplemented", arguments: [1, 3, 10, 11, 13, 14])
+    @Test("The untouched starters, graded through a host, fail every rule with notImplemented", arguments: [1, 3, 10, 11, 13, 14, 16, 17])
     func startersFail(exercise: Int) async throws {
         let host = ExerciseHost(executable: try #require(BuiltProduct.path("exercise-host"), "exercise-host was not built"))
         defer { host.stop() }

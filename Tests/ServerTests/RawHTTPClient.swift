@@ -1,5 +1,6 @@
 import CRUDTestSupport
 import Foundation
+import ThreadExecutors
 
 #if canImport(Glibc)
     import Glibc
@@ -61,18 +62,10 @@ final class RawHTTPClient: @unchecked Sendable {
     /// answer or close by then, and the test stays quick.
     static let quiet: Duration = .milliseconds(300)
 
-    /// Blocking reads run on a thread of their own: a test that blocked a thread of Swift's
-    /// small cooperative pool could starve the in-process server it is waiting for.
-    private func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
-    }
-
     /// The next whole response, the end of the stream, or silence for `timeout`.
     func reply(within timeout: Duration = patience) async -> Reply {
         let deadline = ContinuousClock.now + timeout
-        return await offPool { self.blockingReply(deadline: deadline) }
+        return await offThePool { self.blockingReply(deadline: deadline) }
     }
 
     /// The next response; nil when the server closed the connection or stayed silent. For
@@ -86,7 +79,7 @@ final class RawHTTPClient: @unchecked Sendable {
     /// `timeout`. A test that expects a close asserts `.endOfStream`.
     func next(within timeout: Duration = patience) async -> Read {
         let deadline = ContinuousClock.now + timeout
-        return await offPool { self.blockingNext(deadline: deadline) }
+        return await offThePool { self.blockingNext(deadline: deadline) }
     }
 
     init(port: UInt16) throws {

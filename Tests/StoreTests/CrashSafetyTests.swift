@@ -59,7 +59,7 @@ struct CrashSafetyTests {
                 // Let it write for a random while, from almost nothing to a few dozen writes.
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...60, using: &random)))
                 process.kill(SIGKILL)
-                let (ending, text, _) = process.finish()
+                let (ending, text, _) = await process.finished()
                 #expect(ending == .signalled(SIGKILL), "\(seed), round \(round): the writer stopped on its own (\(ending))")
                 // A line cut off by the kill was never acknowledged.
                 var lines = text.split(separator: "\n")

@@ -3,6 +3,7 @@ import CRUDPostgres
 import CRUDTestSupport
 import Foundation
 import Testing
+import ThreadExecutors
 
 #if canImport(Glibc)
     import Glibc
@@ -34,10 +35,10 @@ struct PostgresClusterTests {
     // Skipped, not passed, where the server programs are missing: install them with
     // `apt-get install postgresql` (Debian/Ubuntu) or `brew install postgresql@16` (macOS).
     @Test("A cluster starts, answers SELECT 1 over its socket, makes two databases, and is gone after stop()", .enabled(if: runs))
-    func startQueryStop() throws {
+    func startQueryStop() async throws {
         let binaries = try Self.binaries.get()
         let started = ContinuousClock.now
-        let cluster = try PostgresCluster.start(binaries: binaries)
+        let cluster = try await offThePool { () throws(PostgresUnavailable) in try PostgresCluster.start(binaries: binaries) }
         print("PostgreSQL cluster started in \(ContinuousClock.now - started) (\(binaries.folder), \(cluster.folder))")
         let pid = try #require(cluster.serverPID, "no postmaster.pid in \(cluster.dataFolder) after the start")
         #expect(isRunning(pid), "the server (pid \(pid)) is not running after the start")
@@ -55,7 +56,7 @@ struct PostgresClusterTests {
             #expect(owner != nil && owner != 0, "the data folder belongs to uid \(owner.map(String.init) ?? "?"), expected a non-root user")
         }
 
-        #expect(try psql(binaries, cluster.connectionString(), "SELECT 1") == "1")
+        #expect(try await psql(binaries, cluster.connectionString(), "SELECT 1") == "1")
         // Without the password, the superuser is refused: another user of the machine cannot
         // take the cluster over.
         let withoutPassword = cluster.connectionString().replacingOccurrences(
@@ -70,11 +71,11 @@ struct PostgresClusterTests {
         print("PostgreSQL createdb took \(ContinuousClock.now - timed)")
         let second = try cluster.createDatabase()
         #expect(first != second, "two fresh databases got one connection string: \(first)")
-        #expect(try psql(binaries, first, "SELECT current_database()") == "check_1")
-        #expect(try psql(binaries, second, "SELECT current_database()") == "check_2")
+        #expect(try await psql(binaries, first, "SELECT current_database()") == "check_1")
+        #expect(try await psql(binaries, second, "SELECT current_database()") == "check_2")
         // The databases are apart: a table made in one is not in the other.
-        _ = try psql(binaries, first, "CREATE TABLE only_here (id int)")
-        #expect(try psql(binaries, second, "SELECT count(*) FROM pg_tables WHERE tablename = 'only_here'") == "0")
+        _ = try await psql(binaries, first, "CREATE TABLE only_here (id int)")
+        #expect(try await psql(binaries, second, "SELECT count(*) FROM pg_tables WHERE tablename = 'only_here'") == "0")
 
         cluster.stop()
         #expect(!FileManager.default.fileExists(atPath: cluster.folder), "\(cluster.folder) is still there after stop()")
@@ -177,9 +178,9 @@ struct PostgresClusterTests {
     }
 
     /// The single value `psql` prints for `sql` on `connection`; throws its output when it fails.
-    private func psql(_ binaries: PostgresBinaries, _ connection: String, _ sql: String) throws -> String {
+    private func psql(_ binaries: PostgresBinaries, _ connection: String, _ sql: String) async throws -> String {
         let child = try ChildProcess(binaries.tool("psql"), ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", connection, "-c", sql])
-        let (ending, out, err) = child.finish()
+        let (ending, out, err) = await child.finished()
         try #require(ending == .exited(0), "psql \(sql.debugDescription) on \(connection) \(ending): \(err)")
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }

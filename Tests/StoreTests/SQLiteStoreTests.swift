@@ -2,6 +2,7 @@ import CRUDSQLite
 import CRUDSpec
 import Foundation
 import Testing
+import ThreadExecutors
 
 @Suite("SQLite store")
 struct SQLiteStoreTests {
@@ -126,9 +127,7 @@ struct SQLiteManyOpenersTests {
     /// Opens a store on a thread of its own, as a process of its own would: opening blocks
     /// while another connection holds a lock.
     static func openOnThread(_ path: String) async throws -> SQLiteStore {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try SQLiteStore(path: path) }) }.start()
-        }
+        try await offThePool { try SQLiteStore(path: path) }
     }
 
     @Test("20 stores opening one new file at once all open, and all their writes are stored")

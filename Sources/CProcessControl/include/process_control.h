@@ -11,6 +11,10 @@ int crudkit_become_subreaper(void);
 /// whether the parent is already gone (then the caller should end). 0 where unsupported.
 int crudkit_die_with_parent(void);
 
+/// Names the calling thread (Linux keeps the first 15 bytes), as debuggers, `top -H` and
+/// /proc show it. Foundation's `Thread.name` setter does not always reach the system.
+void crudkit_name_this_thread(const char *name);
+
 /// Adds "close every descriptor from `lowest` up" to a spawn's file actions, so a child
 /// inherits nothing but what it is given. Returns 0, or -1 where unsupported.
 int crudkit_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);

@@ -56,6 +56,11 @@ public enum HostCall: Codable, Sendable {
     case postgresTask(row: [String?])
     case postgresUpdate(TaskItem)
     case postgresDelete(id: UUID)
+    // Exercise 16: one step of the task editor's reducer.
+    case editorReduce(TaskEditorState, TaskEditorEvent)
+    // Exercise 17: a list's empty state, and one step of its delete flow.
+    case listEmptyState(loadedCount: Int, totalCount: Int, hasLoaded: Bool)
+    case deleteReduce(DeleteFlowState, DeleteFlowEvent)
 
     /// The exercise whose part answers the call, for messages.
     public var exercise: Int {
@@ -75,6 +80,8 @@ public enum HostCall: Codable, Sendable {
         case .importTitles: 13
         case .runOwnChecks: 14
         case .postgresCreateTable, .postgresInsert, .postgresSelectAll, .postgresTask, .postgresUpdate, .postgresDelete: 15
+        case .editorReduce: 16
+        case .listEmptyState, .deleteReduce: 17
         }
     }
 }
@@ -170,6 +177,9 @@ public struct HostAnswer: Codable, Sendable {
         case error(CRUDError)
         case count(Int)
         case statement(PostgresStatement)
+        case editorState(TaskEditorState)
+        case emptiness(ListEmptiness?)
+        case deleteFlow(DeleteFlowState)
     }
 
     /// An error a part threw.

@@ -110,6 +110,10 @@ actor HostDispatcher {
         case .postgresTask(let row): return .task(try parts.postgresTaskTable.task(from: row))
         case .postgresUpdate(let task): return .statement(try parts.postgresTaskTable.update(task))
         case .postgresDelete(let id): return .statement(try parts.postgresTaskTable.delete(id: id))
+        case .editorReduce(let state, let event): return .editorState(try parts.taskEditorLogic.reduce(state, event))
+        case .listEmptyState(let loaded, let total, let hasLoaded):
+            return .emptiness(try parts.taskListLogic.emptyState(loadedCount: loaded, totalCount: total, hasLoaded: hasLoaded))
+        case .deleteReduce(let state, let event): return .deleteFlow(try parts.taskListLogic.reduce(state, event))
         }
     }
 

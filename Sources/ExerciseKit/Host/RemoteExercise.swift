@@ -70,7 +70,8 @@ extension ExerciseParts {
         return ExerciseParts(
             titleRules: part, creating: part, updating: part, deleting: part, querying: part, contactRules: part,
             contactSaving: part, contactSearching: part, storeFile: part, taskTable: part, replyDecoding: part,
-            taskRepository: part, importing: part, ownChecks: part, postgresTaskTable: part)
+            taskRepository: part, importing: part, ownChecks: part, postgresTaskTable: part, taskEditorLogic: part,
+            taskListLogic: part)
     }
 }
 
@@ -278,5 +279,25 @@ extension RemoteExercise: PostgresTaskTable {
         let value = try ask(call).value
         guard case .statement(let statement) = value else { throw unexpected(value, 15) }
         return statement
+    }
+}
+
+extension RemoteExercise: TaskEditorLogic, TaskListLogic {
+    public func reduce(_ state: TaskEditorState, _ event: TaskEditorEvent) throws -> TaskEditorState {
+        let value = try ask(.editorReduce(state, event)).value
+        guard case .editorState(let next) = value else { throw unexpected(value, 16) }
+        return next
+    }
+
+    public func emptyState(loadedCount: Int, totalCount: Int, hasLoaded: Bool) throws -> ListEmptiness? {
+        let value = try ask(.listEmptyState(loadedCount: loadedCount, totalCount: totalCount, hasLoaded: hasLoaded)).value
+        guard case .emptiness(let emptiness) = value else { throw unexpected(value, 17) }
+        return emptiness
+    }
+
+    public func reduce(_ state: DeleteFlowState, _ event: DeleteFlowEvent) throws -> DeleteFlowState {
+        let value = try ask(.deleteReduce(state, event)).value
+        guard case .deleteFlow(let next) = value else { throw unexpected(value, 17) }
+        return next
     }
 }

@@ -9,11 +9,13 @@ extension ViewChecks {
 
     /// VIEW-005: 40 seeded operations on a task list, a quarter of the writes failing; the
     /// list is what the store holds for its query after each.
-    static func listMatchesStore<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func listMatchesStore<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic)
+        async throws
+    {
         try await withStore(context, backendStore) { store in
             store.failShare(0.25, seed: listSeed)
             var random = SeededRandom(seed: listSeed)
-            let list = TaskListModel(store: store)
+            let list = TaskListModel(store: store, logic: logic.list())
             await list.load()
             let titles = ["Buy milk", "apples", "Éclair", "pay rent", "  ", "milk tea"]
             var writes = 0
@@ -70,21 +72,21 @@ extension ViewChecks {
 
     /// VIEW-006: after each write through one list, the other agrees once refreshed; an
     /// editor on a record the first deleted reports it and re-creates nothing.
-    static func twoModels<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func twoModels<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Buy milk", "Walk the dog", "Milk the cow"])
-            let first = TaskListModel(store: store)
-            let second = TaskListModel(store: store)
+            let first = TaskListModel(store: store, logic: logic.list())
+            let second = TaskListModel(store: store, logic: logic.list())
             for list in [first, second] {
                 list.searchText = "milk"
                 list.sort = .title
                 await list.load()
             }
             try expectAgree(first, second, after: "both loaded", context)
-            let stale = TaskEditorModel(store: store, task: made[0])
+            let stale = TaskEditorModel(store: store, task: made[0], logic: logic.editor())
 
             first.newTitle = "Oat milk"
-            let writes: [(String, () async -> Bool)] = [
+            let writes: [(String, nonisolated(nonsending) () async -> Bool)] = [
                 ("add(\"Oat milk\")", { await first.add() }),
                 ("toggle(\"Milk the cow\")", { await first.toggle(id: made[2].id) }),
                 ("rename(\"Milk the cow\", to: \"Milk the goat\")", { await first.rename(id: made[2].id, to: "Milk the goat") }),

@@ -5,13 +5,13 @@ import Foundation
 extension ViewChecks {
     /// VIEW-001: failed saves of a new task, of an edit whose second write fails, and of a
     /// new contact; then a save that succeeds once the store works again.
-    static func failedSave<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func failedSave<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let network = FailingStore<S>.InjectedError.network.error
             let unavailable = FailingStore<S>.InjectedError.storeUnavailable.error
 
             var before = try await context.snapshot()
-            let creator = TaskEditorModel(store: store)
+            let creator = TaskEditorModel(store: store, logic: logic.editor())
             creator.title = "Buy oat milk"
             creator.notes = "The barista kind"
             store.failNext(1, with: .network)
@@ -23,7 +23,7 @@ extension ViewChecks {
 
             let task = try await context.createTask("Call the bank", notes: "Before noon")
             before = try await context.snapshot()
-            let editor = TaskEditorModel(store: store, task: task)
+            let editor = TaskEditorModel(store: store, task: task, logic: logic.editor())
             editor.title = "Call the bank again"
             editor.notes = "After lunch"
             // The rename goes through and the notes fail: the editor must not leave half an edit.
@@ -59,15 +59,15 @@ extension ViewChecks {
     }
 
     /// VIEW-002: cancel with and without changes, after a failed save too, never writes.
-    static func cancel<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func cancel<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Water the plants", "Book flights"])
             let contact = try await context.createContact("Ada Lovelace", "ada@example.com")
-            let list = TaskListModel(store: store)
+            let list = TaskListModel(store: store, logic: logic.list())
             await list.load()
             let before = try await context.snapshot()
 
-            let retry = TaskEditorModel(store: store, task: made[1])
+            let retry = TaskEditorModel(store: store, task: made[1], logic: logic.editor())
             retry.title = "Book trains"
             retry.notes = "A window seat"
             store.failNext(1)
@@ -77,7 +77,7 @@ extension ViewChecks {
             // From here any write fails and is counted: a cancel that writes is seen even if
             // the store would have taken it.
             store.failNext(1)
-            let untouched = TaskEditorModel(store: store, task: made[0])
+            let untouched = TaskEditorModel(store: store, task: made[0], logic: logic.editor())
             try context.expectEqual(untouched.cancel(), true, "whether cancel() closes an editor without changes at once")
             try context.expectEqual(untouched.outcome, .discarded, "the outcome of an editor cancelled without changes")
 
@@ -86,7 +86,7 @@ extension ViewChecks {
                 (
                     "a new task's editor with a title typed",
                     {
-                        let editor = TaskEditorModel(store: store)
+                        let editor = TaskEditorModel(store: store, logic: logic.editor())
                         editor.title = "Something new"
                         return editor
                     }()
@@ -115,7 +115,9 @@ extension ViewChecks {
 
     /// Cancel on an editor with changes: asks, keeps the draft on "keep editing", closes
     /// with `.discarded` on "discard".
-    private static func cancelAsks(_ editor: any DraftEditorModel, _ what: String, _ context: CheckContext) async throws {
+    nonisolated(nonsending) private static func cancelAsks(_ editor: any DraftEditorModel, _ what: String, _ context: CheckContext)
+        async throws
+    {
         try context.expectEqual(editor.hasChanges, true, "hasChanges of \(what)")
         try context.expectEqual(editor.cancel(), false, "whether cancel() closes \(what) at once")
         try context.expect(

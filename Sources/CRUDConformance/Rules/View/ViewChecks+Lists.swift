@@ -4,11 +4,11 @@ import Foundation
 
 extension ViewChecks {
     /// VIEW-003: declined, failed and confirmed deletes from a task list and a contact list.
-    static func delete<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func delete<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws {
         try await withStore(context, backendStore) { store in
             let made = try await context.createTasks(["Pay rent", "Pay rent", "Buy stamps"])
             let victim = made[1]
-            let list = TaskListModel(store: store)
+            let list = TaskListModel(store: store, logic: logic.list())
             await list.load()
             let before = try await context.snapshot()
 
@@ -54,10 +54,11 @@ extension ViewChecks {
     }
 
     /// VIEW-004: the empty states of both lists, through failed loads and adds.
-    static func emptyStates<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S) async throws {
+    nonisolated(nonsending) static func emptyStates<S: CRUDSpec>(_ context: CheckContext, _ backendStore: S, logic: ViewLogic) async throws
+    {
         try await withStore(context, backendStore) { store in
-            let list = TaskListModel(store: store)
-            @MainActor func expectEmpty(_ expected: EmptyState?, _ step: String) throws {
+            let list = TaskListModel(store: store, logic: logic.list())
+            func expectEmpty(_ expected: EmptyState?, _ step: String) throws {
                 try context.expectEqual(list.emptyState, expected, "the task list's empty state \(step)")
             }
             try expectEmpty(nil, "before any load")
@@ -112,7 +113,6 @@ extension ViewChecks {
 
 extension CheckContext {
     /// The id of a list's only row, or a failure saying how many rows it has.
-    @MainActor
     fileprivate func expectOneRow(_ list: TaskListModel) throws -> UUID {
         guard list.tasks.count == 1, let only = list.tasks.first else {
             throw CheckFailure(step: "the task list with one task", expected: "1 row", actual: "\(list.tasks.count) rows")

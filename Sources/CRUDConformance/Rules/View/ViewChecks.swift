@@ -4,14 +4,13 @@ import Foundation
 
 /// The checks of the VIEW rules. Each is generic over the backend's store type, so it can
 /// wrap the store in a ``FailingStore``; the rules open the existential when they call it.
-/// They run on the main actor, where the view models live.
-@MainActor
+/// They run where they are called from, with the models they make: ``ScreenThread``.
 enum ViewChecks {
     /// Runs `check` on the backend's store wrapped in a ``FailingStore``. A model shows a
     /// store's error only as a message: when the check fails after the store threw one it
     /// was not made to, the failure says which.
-    static func withStore<S: CRUDSpec>(
-        _ context: CheckContext, _ backendStore: S, _ check: (FailingStore<S>) async throws -> Void
+    nonisolated(nonsending) static func withStore<S: CRUDSpec>(
+        _ context: CheckContext, _ backendStore: S, _ check: nonisolated(nonsending) (FailingStore<S>) async throws -> Void
     ) async throws {
         let store = FailingStore(backendStore)
         do {
@@ -34,7 +33,7 @@ enum ViewChecks {
     /// failure to have been injected (`injected`: the store's count, read after the save,
     /// and the count expected), and the editor to stay open with the draft as typed and the
     /// store's message.
-    static func expectFailedSave(
+    nonisolated(nonsending) static func expectFailedSave(
         _ editor: some DraftEditorModel, typed: [(field: String, text: String)], shown: () -> [String], error: CRUDError,
         injected: @autoclosure () -> (count: Int, expected: Int), _ step: String, _ context: CheckContext
     ) async throws {
@@ -51,7 +50,8 @@ enum ViewChecks {
     /// Requires the tasks to hold what `before` holds in every field a user sees (id, title,
     /// notes, completion, creation): a save of title and notes is two writes, and undoing the
     /// first when the second fails moves `updatedAt` on.
-    static func expectSameContent(since before: Snapshot, after step: String, _ context: CheckContext) async throws {
+    nonisolated(nonsending) static func expectSameContent(since before: Snapshot, after step: String, _ context: CheckContext) async throws
+    {
         let now = try await context.snapshot()
         let same = now.tasks.elementsEqual(before.tasks) { lhs, rhs in
             var aligned = rhs
@@ -64,7 +64,9 @@ enum ViewChecks {
     }
 
     /// Requires a list's tasks to be exactly what the store holds for the list's query.
-    static func expectListMatchesStore(_ list: TaskListModel, after step: String, _ context: CheckContext) async throws {
+    nonisolated(nonsending) static func expectListMatchesStore(_ list: TaskListModel, after step: String, _ context: CheckContext)
+        async throws
+    {
         let stored = try await context.list(list.query)
         try context.expect(
             list.tasks.elementsEqual(stored, by: Snapshot.same), "the list's tasks after \(step)",
