@@ -5,9 +5,9 @@ import Foundation
 ///
 /// ```text
 /// {"format":"crudkit-journal","version":1}
-/// {"op":"task.create","task":{"id":"0b6e…","title":"Buy milk","isCompleted":false,"createdAt":"…","updatedAt":"…"}}
+/// {"op":"task.create","task":{"id":"0B6E…","title":"Buy milk","isCompleted":false,"createdAt":"…","updatedAt":"…"}}
 /// {"op":"task.update","task":{…the whole task after the change…}}
-/// {"op":"task.delete","id":"0b6e…"}
+/// {"op":"task.delete","id":"0B6E…"}
 /// {"op":"task.import","tasks":[{…},{…}]}
 /// {"op":"contact.create","contact":{"id":"…","name":"Ada","email":"ada@example.org",…}}
 /// {"op":"contact.update","contact":{…}}
@@ -16,7 +16,8 @@ import Foundation
 ///
 /// An update carries the whole record after the change, not the field that changed: a
 /// line replays the same whatever the validation rules become, and compaction needs no
-/// second form. Dates are ISO 8601 UTC with milliseconds; ids are lowercase UUIDs.
+/// second form. Records are the models' own Codable form; dates are ISO 8601 UTC with
+/// milliseconds.
 enum JournalEntry: Equatable {
     case createTask(TaskItem)
     case updateTask(TaskItem)
@@ -66,106 +67,71 @@ extension JournalEntry {
     /// The entry as one line of JSON, newline included. JSON escapes every control
     /// character inside strings, so the only newline is the last byte.
     func line() throws -> Data {
-        var data = try JSONEncoder().encode(Line(self))
+        var data = try Line.encoder.encode(Line(self))
         data.append(0x0A)
         return data
     }
 
     /// The entry of one line (without its newline), or nil when it is not one.
     init?(line: Data) {
-        guard let decoded = try? JSONDecoder().decode(Line.self, from: line), let entry = decoded.entry else { return nil }
+        guard let decoded = try? Line.decoder.decode(Line.self, from: line), let entry = decoded.entry else { return nil }
         self = entry
     }
 }
 
-/// The Codable shape of a change line: an operation name and the one field it uses.
+/// The Codable shape of a change line: an operation name and the one field it uses. The
+/// records are the models' own Codable form, with dates as ISO 8601 text.
 private struct Line: Codable {
     var op: String
-    var id: String?
-    var task: TaskRecord?
-    var tasks: [TaskRecord]?
-    var contact: ContactRecord?
+    var id: UUID?
+    var task: TaskItem?
+    var tasks: [TaskItem]?
+    var contact: Contact?
 
     init(_ entry: JournalEntry) {
         switch entry {
-        case .createTask(let task): op = "task.create"; self.task = TaskRecord(task)
-        case .updateTask(let task): op = "task.update"; self.task = TaskRecord(task)
-        case .deleteTask(let id): op = "task.delete"; self.id = id.uuidString.lowercased()
-        case .importTasks(let tasks): op = "task.import"; self.tasks = tasks.map(TaskRecord.init)
-        case .createContact(let contact): op = "contact.create"; self.contact = ContactRecord(contact)
-        case .updateContact(let contact): op = "contact.update"; self.contact = ContactRecord(contact)
-        case .deleteContact(let id): op = "contact.delete"; self.id = id.uuidString.lowercased()
+        case .createTask(let task): (op, self.task) = ("task.create", task)
+        case .updateTask(let task): (op, self.task) = ("task.update", task)
+        case .deleteTask(let id): (op, self.id) = ("task.delete", id)
+        case .importTasks(let tasks): (op, self.tasks) = ("task.import", tasks)
+        case .createContact(let contact): (op, self.contact) = ("contact.create", contact)
+        case .updateContact(let contact): (op, self.contact) = ("contact.update", contact)
+        case .deleteContact(let id): (op, self.id) = ("contact.delete", id)
         }
     }
 
-    /// The change this line describes, or nil when a field it needs is missing or malformed.
+    /// The change this line describes, or nil when the field it needs is missing.
     var entry: JournalEntry? {
         switch op {
-        case "task.create": task?.item.map(JournalEntry.createTask)
-        case "task.update": task?.item.map(JournalEntry.updateTask)
-        case "task.delete": id.flatMap(UUID.init(uuidString:)).map(JournalEntry.deleteTask)
-        case "task.import": Self.all(tasks?.map(\.item)).map(JournalEntry.importTasks)
-        case "contact.create": contact?.item.map(JournalEntry.createContact)
-        case "contact.update": contact?.item.map(JournalEntry.updateContact)
-        case "contact.delete": id.flatMap(UUID.init(uuidString:)).map(JournalEntry.deleteContact)
+        case "task.create": task.map(JournalEntry.createTask)
+        case "task.update": task.map(JournalEntry.updateTask)
+        case "task.delete": id.map(JournalEntry.deleteTask)
+        case "task.import": tasks.map(JournalEntry.importTasks)
+        case "contact.create": contact.map(JournalEntry.createContact)
+        case "contact.update": contact.map(JournalEntry.updateContact)
+        case "contact.delete": id.map(JournalEntry.deleteContact)
         default: nil
         }
     }
 
-    /// Every element, or nil when the list is missing or any element is nil.
-    private static func all<T>(_ items: [T?]?) -> [T]? {
-        guard let items else { return nil }
-        let present = items.compactMap { $0 }
-        return present.count == items.count ? present : nil
-    }
-}
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.iso8601(date))
+        }
+        return encoder
+    }()
 
-private struct TaskRecord: Codable {
-    var id: String
-    var title: String
-    var notes: String?
-    var isCompleted: Bool
-    var createdAt: String
-    var updatedAt: String
-
-    init(_ task: TaskItem) {
-        id = task.id.uuidString.lowercased()
-        title = task.title
-        notes = task.notes
-        isCompleted = task.isCompleted
-        createdAt = Timestamp.iso8601(task.createdAt)
-        updatedAt = Timestamp.iso8601(task.updatedAt)
-    }
-
-    var item: TaskItem? {
-        guard let uuid = UUID(uuidString: id), let created = Timestamp.parseISO8601(createdAt),
-            let updated = Timestamp.parseISO8601(updatedAt)
-        else { return nil }
-        return TaskItem(id: uuid, title: title, notes: notes, isCompleted: isCompleted, createdAt: created, updatedAt: updated)
-    }
-}
-
-private struct ContactRecord: Codable {
-    var id: String
-    var name: String
-    var email: String
-    var phone: String?
-    var createdAt: String
-    var updatedAt: String
-
-    init(_ contact: Contact) {
-        id = contact.id.uuidString.lowercased()
-        name = contact.name
-        email = contact.email
-        phone = contact.phone
-        createdAt = Timestamp.iso8601(contact.createdAt)
-        updatedAt = Timestamp.iso8601(contact.updatedAt)
-    }
-
-    var item: Contact? {
-        guard let uuid = UUID(uuidString: id), let created = Timestamp.parseISO8601(createdAt),
-            let updated = Timestamp.parseISO8601(updatedAt)
-        else { return nil }
-        return Contact(id: uuid, name: name, email: email, phone: phone, createdAt: created, updatedAt: updated)
-    }
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            guard let date = Timestamp.parseISO8601(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date with milliseconds")
+            }
+            return date
+        }
+        return decoder
+    }()
 }

@@ -26,7 +26,7 @@ struct JournalStoreTests {
         return tasks + contacts
     }
 
-    @Test("Each change is one line after a header: create, update, delete and import, with lowercase ids and ISO dates")
+    @Test("Each change is one line after a header: create, update, delete and import, with ids and ISO dates")
     func lineFormat() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("store.journal")
@@ -49,7 +49,7 @@ struct JournalStoreTests {
             operations == [
                 "task.create", "task.update", "task.import", "task.delete", "contact.create", "contact.update", "contact.delete",
             ])
-        #expect(lines[1].contains(#""id":"\#(task.id.uuidString.lowercased())""#))
+        #expect(lines[1].contains(#""id":"\#(task.id.uuidString)""#))
         #expect(lines[1].contains(#""createdAt":"2026-01-01T09:45:00.250Z""#))
     }
 
