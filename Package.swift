@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "CRUDConformance", targets: ["CRUDConformance"]),
         .library(name: "CRUDMemory", targets: ["CRUDMemory"]),
         .library(name: "CRUDJSONFile", targets: ["CRUDJSONFile"]),
+        .library(name: "CRUDJournal", targets: ["CRUDJournal"]),
         .library(name: "CRUDSQLite", targets: ["CRUDSQLite"]),
         .library(name: "CRUDPostgres", targets: ["CRUDPostgres"]),
         .library(name: "CRUDServer", targets: ["CRUDServer"]),
@@ -66,6 +67,9 @@ let package = Package(
         .target(name: "CRUDMemory", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A store in one JSON file, written atomically.
         .target(name: "CRUDJSONFile", dependencies: ["CRUDSpec", "CRUDMemory"], swiftSettings: strictSettings),
+        // A log-structured store: one JSON Lines file, one appended line per change, compacted
+        // in place; it shares the JSON store's atomic rewrite and file lock.
+        .target(name: "CRUDJournal", dependencies: ["CRUDSpec", "CRUDMemory", "CRUDJSONFile"], swiftSettings: strictSettings),
         // The system's SQLite library: no SQLite package, only the C library and its header.
         .systemLibrary(
             name: "CSQLite",
@@ -124,8 +128,8 @@ let package = Package(
         .target(
             name: "CRUDBackends",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDServer", "CRUDHTTP",
-                "ChildProcesses", "ThreadExecutors",
+                "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDJSONFile", "CRUDJournal", "CRUDSQLite", "CRUDPostgres", "CRUDServer",
+                "CRUDHTTP", "ChildProcesses", "ThreadExecutors",
             ],
             swiftSettings: strictSettings
         ),
@@ -133,7 +137,7 @@ let package = Package(
         .target(
             name: "CRUDKitCLI",
             dependencies: [
-                "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDSQLite", "CSQLiteBaseline",
+                "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDJournal", "CRUDSQLite", "CSQLiteBaseline",
                 "CPostgresBaseline", "CRUDServer",
                 "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses", "CRUDViewModels",
                 "TerminalUI",
@@ -191,7 +195,7 @@ if hasSolutions {
         // A child process for the crash-safety tests, killed with SIGKILL mid-write.
         .executableTarget(
             name: "crash-writer",
-            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDSQLite"],
+            dependencies: ["CRUDSpec", "CRUDJSONFile", "CRUDJournal", "CRUDSQLite"],
             path: "Tests/CrashWriter",
             swiftSettings: strictSettings
         ),
@@ -222,8 +226,8 @@ if hasSolutions {
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "CRUDSpec", "CRUDJSONFile", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDBackends", "CRUDTestSupport",
-                "ThreadExecutors", "crash-writer", "postgres-owner",
+                "CRUDSpec", "CRUDJSONFile", "CRUDJournal", "CRUDSQLite", "CRUDPostgres", "CRUDConformance", "CRUDBackends",
+                "CRUDTestSupport", "ThreadExecutors", "crash-writer", "postgres-owner",
             ],
             swiftSettings: strictSettings
         ),

@@ -5,13 +5,16 @@ import CRUDSpec
 /// The backends that ship with the kit, described for the conformance suite.
 public enum BuiltInBackends {
     /// Every built-in backend, in the order `crudkit compare` shows them.
-    public static let all: [Backend] = [memory, json, sqlite, http, postgres]
+    public static let all: [Backend] = [memory, json, journal, sqlite, http, postgres]
 
     /// The in-memory reference backend.
     public static let memory = Backend.ephemeral(name: "memory") { clock in MemoryStore(clock: clock) }
 
     /// One JSON file per store, in a temporary folder per check.
     public static let json = StoreFile.json.backend
+
+    /// One journal (a JSON Lines log of changes) per store, in a temporary folder per check.
+    public static let journal = StoreFile.journal.backend
 
     /// One SQLite database per store, in a temporary folder per check.
     public static let sqlite = StoreFile.sqlite.backend

@@ -1,5 +1,6 @@
 import CRUDConformance
 import CRUDJSONFile
+import CRUDJournal
 import CRUDSQLite
 import CRUDSpec
 
@@ -11,6 +12,8 @@ public enum StoreFile: String, Sendable, CaseIterable {
     case json
     /// An ``SQLiteStore``.
     case sqlite
+    /// A ``JournalStore``: one JSON Lines file, one appended line per change.
+    case journal
 
     /// Opens (or creates) the store kept in the file at `path`, waiting up to `lockWait`
     /// while another store holds it.
@@ -20,14 +23,15 @@ public enum StoreFile: String, Sendable, CaseIterable {
         switch self {
         case .json: try await JSONFileStore.open(path: path, clock: clock, lockWait: lockWait)
         case .sqlite: try SQLiteStore(path: path, clock: clock, lockWait: lockWait)
+        case .journal: try await JournalStore.open(path: path, clock: clock, lockWait: lockWait)
         }
     }
 
     /// How the suite's stores of this kind share their file: SQLite lets several
-    /// connections write at once; a JSON store holds its file alone from open to close.
+    /// connections write at once; a JSON store or a journal holds its file alone from open to close.
     public var sharing: Capability {
         switch self {
-        case .json: .exclusiveOpen
+        case .json, .journal: .exclusiveOpen
         case .sqlite: .sharedStorage
         }
     }

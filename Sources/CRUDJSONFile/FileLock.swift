@@ -16,7 +16,7 @@ import Foundation
 ///
 /// A second opener waits for the lock, up to its lock wait, polling: a blocking `flock`
 /// cannot be given a deadline, and a command that opens a store holds it for milliseconds.
-final class FileLock: @unchecked Sendable {
+package final class FileLock: @unchecked Sendable {
     private var descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -25,7 +25,7 @@ final class FileLock: @unchecked Sendable {
 
     /// Takes the lock for the store at `storePath`, waiting up to `wait` while another
     /// holds it (blocking this thread), or throws ``CRUDError/storeLocked(path:)``.
-    convenience init(storePath: String, wait: Duration) throws(CRUDError) {
+    package convenience init(storePath: String, wait: Duration) throws(CRUDError) {
         var attempt = try Attempt(storePath: storePath, wait: wait)
         while let pause = try attempt.next() {
             usleep(useconds_t(clamping: max(1, pause.milliseconds * 1_000)))
@@ -35,7 +35,7 @@ final class FileLock: @unchecked Sendable {
 
     /// Takes the lock like ``init(storePath:wait:)``, sleeping between tries instead of
     /// blocking a thread.
-    static func acquire(storePath: String, wait: Duration) async throws(CRUDError) -> FileLock {
+    package static func acquire(storePath: String, wait: Duration) async throws(CRUDError) -> FileLock {
         var attempt = try Attempt(storePath: storePath, wait: wait)
         while let pause = try attempt.next() {
             try? await Task.sleep(for: pause)
@@ -74,7 +74,7 @@ final class FileLock: @unchecked Sendable {
     }
 
     /// Releases the lock; later calls do nothing.
-    func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)

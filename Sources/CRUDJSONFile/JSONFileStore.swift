@@ -36,7 +36,7 @@ public actor JSONFileStore: CRUDSpec {
     ///   store, `CRUDError.storeLocked(path:)` when it stayed open elsewhere past `lockWait`,
     ///   `CRUDError.storeUnavailable(path:)` when its folder cannot be used.
     public init(path: String, clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) throws(CRUDError) {
-        let absolute = try Self.prepareFolder(for: path)
+        let absolute = try StorePath.prepared(path)
         try self.init(absolute: absolute, clock: clock, lock: try FileLock(storePath: absolute, wait: lockWait))
     }
 
@@ -45,20 +45,8 @@ public actor JSONFileStore: CRUDSpec {
     public static func open(
         path: String, clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard
     ) async throws(CRUDError) -> JSONFileStore {
-        let absolute = try prepareFolder(for: path)
+        let absolute = try StorePath.prepared(path)
         return try JSONFileStore(absolute: absolute, clock: clock, lock: try await FileLock.acquire(storePath: absolute, wait: lockWait))
-    }
-
-    /// The absolute path of `path`, its folder created.
-    private static func prepareFolder(for path: String) throws(CRUDError) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        } catch {
-            throw .storeUnavailable(path: absolute)
-        }
-        return absolute
     }
 
     /// The store at `absolute`, whose `lock` is held: released again if the file cannot be read.

@@ -28,7 +28,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
     var sizes = [1_000, 10_000, 100_000]
-    @Option("backends", value: "LIST", help: "Comma-separated backends (default: memory,json,sqlite,http,postgres).") var backends: String?
+    @Option("backends", value: "LIST", help: "Comma-separated backends (default: memory,json,journal,sqlite,http,postgres).") var backends:
+        String?
     @Option("budget", value: "SECONDS", help: "The most time one loop may take (default: 10).", parser: .positiveSeconds)
     var budget: Duration = .seconds(10)
     @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"

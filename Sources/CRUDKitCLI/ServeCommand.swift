@@ -28,7 +28,8 @@ struct ServeCommand: ParsableCommand {
     @Option("port", value: "PORT", help: "Port (default: 8080; 0 picks a free one).", parser: .port) var port: UInt16?
     @Option(
         "store", value: "STORE",
-        help: "memory (default), json:PATH, sqlite:PATH or\npostgres://USER@HOST/DATABASE (several servers may share one).", parser: .store)
+        help: "memory (default), json:PATH, journal:PATH, sqlite:PATH or\npostgres://USER@HOST/DATABASE (several servers may share one).",
+        parser: .store)
     var store: StoreOption = .memory
     @Option("app-id", value: "ID", help: "The X-Parse-Application-Id to require (default: crudkit).") var applicationID: String?
     @Option(
@@ -80,7 +81,7 @@ struct ServeCommand: ParsableCommand {
         let backing: any CRUDSpec
         let lockWait = try StoreOption.lockWait(environment: context.environment)
         do {
-            backing = try await store.open(lockWait: lockWait)
+            backing = try await store.open(lockWait: lockWait) { notice in console.err("warning: \(notice)\n") }
         } catch let error as CRUDError {
             console.err("error: \(error.message)\n")
             return .unavailable

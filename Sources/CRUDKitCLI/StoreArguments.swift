@@ -6,7 +6,7 @@ struct StoreArguments: ParsableArguments {
     @Option(
         "store", value: "STORE",
         help:
-            "memory, json:PATH, sqlite:PATH, http://HOST:PORT/parse or\npostgres://USER@HOST/DATABASE. Without it, CRUDKIT_STORE; without that, an SQLite file in your data folder. A file\nanother command is using is waited for, up to CRUDKIT_LOCK_WAIT seconds (10).",
+            "memory, json:PATH, journal:PATH, sqlite:PATH, http://HOST:PORT/parse\nor postgres://USER@HOST/DATABASE. Without it, CRUDKIT_STORE; without that, an SQLite file in your data folder. A file\nanother command is using is waited for, up to CRUDKIT_LOCK_WAIT seconds (10).",
         parser: .store)
     var store: StoreOption?
 
@@ -14,7 +14,9 @@ struct StoreArguments: ParsableArguments {
     /// closes the store whether `body` succeeded or not.
     func withStore<T>(_ context: CommandContext, _ body: (any CRUDSpec) async throws -> T) async throws -> T {
         let option = try store ?? StoreOption.resolve(nil, environment: context.environment)
-        let opened = try await option.open(lockWait: try StoreOption.lockWait(environment: context.environment))
+        let opened = try await option.open(lockWait: try StoreOption.lockWait(environment: context.environment)) { notice in
+            context.console.err("warning: \(notice)\n")
+        }
         do {
             let result = try await body(opened)
             try await opened.close()
@@ -43,7 +45,7 @@ extension CommandContext {
 }
 
 extension ValueParser where Value == StoreOption {
-    /// `memory`, `json:PATH`, `sqlite:PATH` or a server's URL.
+    /// `memory`, `json:PATH`, `journal:PATH`, `sqlite:PATH` or a server's URL.
     static var store: ValueParser { ValueParser { text, _ throws(UsageError) in try StoreOption(text) } }
 }
 

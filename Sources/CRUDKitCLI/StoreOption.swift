@@ -1,11 +1,12 @@
 import CRUDBackends
 import CRUDHTTP
+import CRUDJournal
 import CRUDMemory
 import CRUDPostgres
 import CRUDSpec
 import Foundation
 
-/// Where a command keeps its data: `memory`, `json:PATH`, `sqlite:PATH`, an
+/// Where a command keeps its data: `memory`, `json:PATH`, `journal:PATH`, `sqlite:PATH`, an
 /// `http://HOST:PORT/parse` URL or a `postgres://USER@HOST/DATABASE` URL.
 enum StoreOption: Equatable {
     case memory
@@ -15,7 +16,7 @@ enum StoreOption: Equatable {
     /// A PostgreSQL database, by its `postgres://` or `postgresql://` URL, as libpq reads it.
     case postgres(String)
 
-    static let forms = ["memory", "json:PATH", "sqlite:PATH", "http://HOST:PORT/parse", "postgres://USER@HOST/DATABASE"]
+    static let forms = ["memory", "json:PATH", "journal:PATH", "sqlite:PATH", "http://HOST:PORT/parse", "postgres://USER@HOST/DATABASE"]
 
     /// `--store` if given, else `CRUDKIT_STORE`, else an SQLite file in the user's data
     /// folder: `$XDG_DATA_HOME/crudkit`, else `~/.local/share/crudkit` on Linux, and
@@ -71,12 +72,18 @@ enum StoreOption: Equatable {
         return try ValueParser.positiveSeconds.parse(text, "CRUDKIT_LOCK_WAIT")
     }
 
-    /// Opens the store. A PostgreSQL store whose client library is missing is a
+    /// Opens the store, and passes `warn` each repair opening made (a journal's dropped torn
+    /// line), for stderr. A PostgreSQL store whose client library is missing is a
     /// ``CommandFailure`` that says how to install it.
-    func open(clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard) async throws -> any CRUDSpec {
+    func open(
+        clock: any CRUDClock = SystemClock(), lockWait: Duration = LockWait.standard, warn: (String) -> Void = { _ in }
+    ) async throws -> any CRUDSpec {
         switch self {
         case .memory: return MemoryStore(clock: clock)
-        case .file(let kind, let path): return try await kind.open(at: path, clock: clock, lockWait: lockWait)
+        case .file(let kind, let path):
+            let store = try await kind.open(at: path, clock: clock, lockWait: lockWait)
+            if let journal = store as? JournalStore { journal.notices.forEach(warn) }
+            return store
         case .http(let url): return HTTPStore(configuration: .fromEnvironment(baseURL: url))
         case .postgres(let connection):
             do {

@@ -17,6 +17,7 @@ struct BenchCommandTests {
             var size: Int
             var what: String
             var ratio: Double
+            var target: Double?
         }
         var format: String
         var results: [Result]
@@ -34,7 +35,7 @@ struct BenchCommandTests {
             "create one by one", "import (one batch)", "list newest first", "list by title", "search", "get by id", "rename", "delete",
             "close and reopen",
         ]
-        for backend in ["memory", "json", "sqlite"] {
+        for backend in ["memory", "json", "journal", "sqlite"] {
             for size in [20, 40] {
                 let measured = document.results.filter { $0.backend == backend && $0.size == size }.map(\.operation)
                 #expect(measured == operations, "\(backend) at \(size)")
@@ -52,6 +53,8 @@ struct BenchCommandTests {
             #expect(document.ratios.contains { $0.what == "postgres store / raw libpq: list by title" && $0.size == 40 })
         }
         #expect(document.ratios.contains { $0.what.contains("json cost per write") })
+        // The journal's rename at the larger size against the smaller, with its target beside it.
+        #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target == 2 })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
     }
 

@@ -2,10 +2,11 @@
 // write has returned, so the test knows which writes were acknowledged when it kills
 // this process with SIGKILL.
 //
-//   crash-writer json|sqlite PATH SEED
+//   crash-writer json|journal|sqlite PATH SEED
 //
 // Lines: "create ID", "import ID ID ID", "deleting ID" (about to delete), "delete ID".
 import CRUDJSONFile
+import CRUDJournal
 import CRUDSQLite
 import CRUDSpec
 import Foundation
@@ -17,13 +18,17 @@ func acknowledge(_ line: String) {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let seed = UInt64(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: crash-writer json|sqlite PATH SEED\n".utf8))
+    FileHandle.standardError.write(Data("usage: crash-writer json|journal|sqlite PATH SEED\n".utf8))
     exit(64)
 }
 
 do {
     let store: any CRUDSpec =
-        arguments[1] == "json" ? try JSONFileStore(path: arguments[2]) : try SQLiteStore(path: arguments[2])
+        switch arguments[1] {
+        case "json": try JSONFileStore(path: arguments[2])
+        case "journal": try JournalStore(path: arguments[2])
+        default: try SQLiteStore(path: arguments[2])
+        }
     var random = SeededRandom(seed: seed)
     var mine: [UUID] = []
     while true {
