@@ -47,6 +47,8 @@ struct HTMLReportTests {
     func escaping() {
         #expect(Markup.escape(#"<a href="x">Tom & Jerry's</a>"#) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
         #expect(Markup.escape("plain é 🙂") == "plain é 🙂")
+        // A combining accent makes one Character with the quote before it; the quote must still go.
+        #expect(Markup.escape("\"\u{301} onload=x <\u{301}") == "&quot;\u{301} onload=x &lt;\u{301}")
     }
 
     @Test("A chart draws a line and points per series, dashed for a baseline, with labelled ticks on both axes")

@@ -62,22 +62,17 @@ struct Machine: Codable, Sendable, Equatable {
         return parts.isEmpty ? "unknown" : parts.joined(separator: ", ")
     }
 
-    /// The compiler's version, as far as `#if compiler` tells it apart.
+    /// The compiler's version, as far as `#if compiler` tells it apart: exactly for the 6.3
+    /// the kit is developed with, and by a bound for the others.
     private static let compilerVersion: String = {
-        #if compiler(>=6.5)
-            return "6.5 or later"
-        #elseif compiler(>=6.4)
-            return "6.4"
-        #elseif compiler(>=6.3.2)
-            return "6.3.2 or a later 6.3"
+        #if compiler(>=6.4)
+            return "6.4 or later"
         #elseif compiler(>=6.3.1)
-            return "6.3.1"
+            return "6.3.1 or a later 6.3"
         #elseif compiler(>=6.3)
             return "6.3"
-        #elseif compiler(>=6.2)
-            return "6.2"
         #else
-            return "unknown (before 6.2)"
+            return "before 6.3 (which one is unknown)"
         #endif
     }()
 

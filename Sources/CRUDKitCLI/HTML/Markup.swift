@@ -2,21 +2,17 @@
 enum Markup {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as entities, so that it can go between
     /// tags and inside quoted attributes. Everything that comes from data goes through here.
+    /// It works on Unicode scalars, not Characters: a quote followed by a combining accent is
+    /// one Character, but the browser still reads the quote as the end of an attribute.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let entity = entities[scalar] { out.append(contentsOf: entity.unicodeScalars) } else { out.append(scalar) }
         }
-        return out
+        return String(out)
     }
+
+    private static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
 
     /// A whole HTML document: `title` (escaped here), the page's own CSS inline, and `body`
     /// (already markup). It loads nothing: no scripts, fonts, images or style sheets from
