@@ -33,10 +33,11 @@ private func bodyRows(_ dom: String) -> [String] {
     return body.components(separatedBy: "<tr").dropFirst().map { $0.components(separatedBy: "</tr>").first ?? $0 }
 }
 
+/// One browser at a time: each is several processes, and the machine may have two cores.
 @Suite(
     "The HTML pages of bench and compare, in headless Chromium",
     .enabled(if: Browser.runs, "needs chromium: apt-get install chromium (CI sets CRUDKIT_REQUIRE_CHROMIUM=1)"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(5)), .serialized)
 struct HTMLReportsInChromiumTests {
     @Test("The console check sees a page's console errors: a page with a deliberate one does not pass")
     func consoleCheckIsReal() async throws {
