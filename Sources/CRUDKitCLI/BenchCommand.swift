@@ -32,7 +32,9 @@ struct BenchCommand: ParsableCommand {
         String?
     @Option("budget", value: "SECONDS", help: "The most time one loop may take (default: 10).", parser: .positiveSeconds)
     var budget: Duration = .seconds(10)
-    @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
+    @Option(
+        "format", value: "FORMAT", help: "text (default), markdown, json, or html (one page with charts).", parser: .reportFormat)
+    var format = "text"
 
     /// `1000,10_000`: positive whole numbers, with `_` allowed between digits.
     static let sizeList = ValueParser<[Int]> { list, name throws(UsageError) in
@@ -79,6 +81,7 @@ struct BenchCommand: ParsableCommand {
         switch format {
         case "json": console.out(try report.json())
         case "markdown": console.out(report.markdown())
+        case "html": console.out(report.html(machine: .current()))
         default: console.out(report.text())
         }
         return .success

@@ -70,7 +70,7 @@ struct BenchReport: Codable, Sendable {
         return ratios
     }
 
-    private static func format(_ seconds: Double) -> String {
+    static func format(_ seconds: Double) -> String {
         seconds >= 1
             ? String(format: "%.2f s", seconds)
             : seconds >= 0.001 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.0f µs", seconds * 1e6)

@@ -10,7 +10,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "compare", summary: "Run the conformance suite on every backend and print the side-by-side matrix.",
         usage: """
-            crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json]
+            crudkit compare [--backends LIST] [--rules PREFIX] [--format text|markdown|json|html]
                                    [--timeout SECONDS] [--jobs N]
                    crudkit compare --backends http://HOST:PORT/parse --wipe-remote [--remote-durable]
                                    [--app-id ID] [--rest-key KEY] [--client-key KEY] [...]
@@ -38,7 +38,10 @@ struct CompareCommand: ParsableCommand {
         help: "Comma-separated backends (default: all: \(BuiltInBackends.names.joined(separator: ", "))),\nand URLs of Parse servers.")
     var backends: String?
     @Option("rules", value: "PREFIX", help: "Only rules whose ID starts with PREFIX, for example TASK-READ.") var rules: String?
-    @Option("format", value: "FORMAT", help: "text (default), markdown or json.", parser: .format) var format = "text"
+    @Option(
+        "format", value: "FORMAT", help: "text (default), markdown, json, or html (the matrix as one page;\nnot with --mutants).",
+        parser: .reportFormat)
+    var format = "text"
     @Option("timeout", value: "SECONDS", help: "How long one check may run before it fails (default: 120).", parser: .positiveSeconds)
     var timeout: Duration?
     @Option("jobs", value: "N", help: "How many checks run at once (default: 8).", parser: .positiveWholeNumber) var jobs: Int?
@@ -68,6 +71,9 @@ struct CompareCommand: ParsableCommand {
 
     /// The plan these arguments ask for, with the backends chosen from `catalogue`.
     func plan(catalogue: [Backend], environment: [String: String]) throws(UsageError) -> Plan {
+        if mutants, format == "html" {
+            throw UsageError("--format html draws the matrix of a run; with --mutants, use text, markdown or json.")
+        }
         let catalogue = mutants ? Mutant.all.map(\.backend) : catalogue
         var plan = Plan(backends: catalogue, rules: Rules.all)
         if let backends {
@@ -133,6 +139,7 @@ struct CompareCommand: ParsableCommand {
         switch format {
         case "json": console.out(try report.json())
         case "markdown": console.out(report.markdown())
+        case "html": console.out(report.html())
         default: console.out(report.text())
         }
         return report.allPassed ? .success : .failure

@@ -234,12 +234,7 @@ struct GradeCommand: ParsableCommand {
         return out + "</testsuites>\n"
     }
 
-    static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
-            of: ">", with: "&gt;"
-        )
-        .replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func xml(_ text: String) -> String { Markup.escape(text) }
 
     static func csv(_ text: String) -> String {
         text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })

@@ -23,6 +23,15 @@ public enum HeadlessChromium {
     /// `budget` of the page's own (virtual) time. A browser still running after `timeout` is
     /// killed and the call throws.
     public static func dom(of url: URL, budget: Duration = .seconds(5), timeout: Duration = .seconds(60)) async throws -> String {
+        try await page(at: url, budget: budget, timeout: timeout).dom
+    }
+
+    /// The page at `url` as ``dom(of:budget:timeout:)`` gives it, and every message the page
+    /// wrote to its console: script errors, `console.log` and `console.error` calls, and the
+    /// loads the browser refused, each as Chromium logs it (`… CONSOLE:1] "message", source: …`).
+    public static func page(at url: URL, budget: Duration = .seconds(5), timeout: Duration = .seconds(60)) async throws -> (
+        dom: String, console: [String]
+    ) {
         guard let path else { throw Failure(description: unavailableReason ?? "no chromium") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
@@ -31,18 +40,18 @@ public enum HeadlessChromium {
             path,
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)", "--dump-dom",
-                "--virtual-time-budget=\(milliseconds)", url.absoluteString,
-            ], options: .init(errors: .nullDevice, newProcessGroup: true))
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=\(milliseconds)", url.absoluteString,
+            ], options: .init(errors: .pipe, newProcessGroup: true))
         let watchdog = Task {
             try await Task.sleep(for: timeout)
             browser.kill(SIGKILL, wholeGroup: true)
         }
         defer { watchdog.cancel() }
-        let (ending, out, _) = await browser.finished()
+        let (ending, out, err) = await browser.finished()
         guard ending == .exited(0) else {
             throw Failure(description: "chromium \(ending) while loading \(url) (timeout \(timeout))")
         }
-        return out
+        return (out, err.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init))
     }
 
     /// Why a page could not be loaded.

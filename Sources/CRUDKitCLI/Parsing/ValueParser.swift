@@ -31,6 +31,9 @@ extension ValueParser where Value == String {
 
     /// The formats most commands print: text, markdown or json.
     static var format: ValueParser { choice(["text", "markdown", "json"]) }
+
+    /// The formats of the reports that also come as a page: text, markdown, json or html.
+    static var reportFormat: ValueParser { choice(["text", "markdown", "json", "html"]) }
 }
 
 extension ValueParser where Value == Int {
