@@ -53,10 +53,10 @@ extension BenchReport {
         guard !ratios.isEmpty else { return out + "<p>No ratio: the run measured nothing to compare.</p>\n" }
         out += "<table class=\"ratios\">\n<thead><tr><th>N</th><th>ratio</th><th>value</th><th>target</th><th></th></tr></thead>\n<tbody>\n"
         for ratio in ratios {
-            let verdict = ratio.target.map { ratio.ratio <= $0 ? ("met", "met") : ("missed", "NOT met") }
+            let verdict = ratio.target.map { $0.isMet(by: ratio.ratio) ? ("met", "met") : ("missed", "NOT met") }
             out += "<tr><td class=\"number\">\(ratio.size)</td><td>\(Markup.escape(ratio.what))</td>"
             out += "<td class=\"number\">\(String(format: "%.2f", ratio.ratio))×</td>"
-            out += "<td class=\"number\">\(ratio.target.map { "≤ \(String(format: "%g", $0))×" } ?? "")</td>"
+            out += "<td class=\"number\">\(Markup.escape(ratio.target?.text ?? ""))</td>"
             out += "<td\(verdict.map { " class=\"\($0.0)\"" } ?? "")>\(verdict?.1 ?? "")</td></tr>\n"
         }
         return out + "</tbody>\n</table>\n"

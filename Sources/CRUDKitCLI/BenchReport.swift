@@ -15,59 +15,8 @@ struct BenchResult: Codable, Sendable {
 struct BenchReport: Codable, Sendable {
     var results: [BenchResult] = []
 
-    /// A comparison of one measured time with another.
-    struct Ratio: Codable, Sendable {
-        var size: Int
-        var what: String
-        var ratio: Double
-        var target: Double?
-    }
-
     func time(_ backend: String, _ size: Int, _ operation: String) -> BenchResult? {
         results.first { $0.backend == backend && $0.size == size && $0.operation == operation }
-    }
-
-    /// SQLite store against raw C, and the JSON store's and the journal's cost per write against the smallest size.
-    var ratios: [Ratio] {
-        var ratios: [Ratio] = []
-        let sizes = Array(Set(results.map(\.size))).sorted()
-        for size in sizes {
-            for operation in ["import (one batch)", "list by title"] {
-                if let swift = time("sqlite", size, operation), let c = time("raw C", size, operation), c.seconds > 0 {
-                    ratios.append(
-                        Ratio(size: size, what: "sqlite store / raw C: \(operation)", ratio: swift.seconds / c.seconds, target: 2))
-                }
-                if let swift = time("postgres", size, operation), let c = time("raw libpq", size, operation), c.seconds > 0 {
-                    ratios.append(
-                        Ratio(size: size, what: "postgres store / raw libpq: \(operation)", ratio: swift.seconds / c.seconds, target: 1.5))
-                }
-            }
-        }
-        if let capacity = results.first(where: { $0.operation.hasPrefix("server capacity") }),
-            let client = results.first(where: { $0.operation == "get by id, 8 clients" }), capacity.seconds > 0, client.seconds > 0
-        {
-            let ratio = (Double(capacity.count) / capacity.seconds) / (Double(client.count) / client.seconds)
-            ratios.append(
-                Ratio(size: capacity.size, what: "http server capacity / URLSession client rate (8 each)", ratio: ratio, target: nil))
-        }
-        // Renames run on a store of N tasks, so their cost per write shows how it grows with N:
-        // in proportion for the JSON file, which rewrites it all; not at all for the journal,
-        // which appends one line (its target: at most twice its cost at the smallest size).
-        for (backend, target) in [("json", nil), ("journal", 2.0)] as [(String, Double?)] {
-            guard let smallest = sizes.first, let base = time(backend, smallest, "rename"), base.microsecondsPerOperation > 0 else {
-                continue
-            }
-            for size in sizes.dropFirst() {
-                if let write = time(backend, size, "rename") {
-                    ratios.append(
-                        Ratio(
-                            size: size,
-                            what: "\(backend) cost per write (rename) at \(size) / at \(smallest) (store \(size / smallest)× larger)",
-                            ratio: write.microsecondsPerOperation / base.microsecondsPerOperation, target: target))
-                }
-            }
-        }
-        return ratios
     }
 
     static func format(_ seconds: Double) -> String {
@@ -102,7 +51,7 @@ struct BenchReport: Codable, Sendable {
                     .trimmingTrailingSpaces()
             }.joined(separator: "\n") + "\n\nRatios\n"
         for ratio in ratios {
-            let verdict = ratio.target.map { ratio.ratio <= $0 ? " (target ≤ \($0)×: met)" : " (target ≤ \($0)×: NOT met)" } ?? ""
+            let verdict = ratio.target.map { " (target \($0.text): \(ratio.verdict ?? ""))" } ?? ""
             out += "  N=\(ratio.size): \(ratio.what): \(String(format: "%.2f", ratio.ratio))×\(verdict)\n"
         }
         return out
@@ -114,7 +63,7 @@ struct BenchReport: Codable, Sendable {
         out += "\n| N | ratio | value | target |\n|---|---|---|---|\n"
         for ratio in ratios {
             out +=
-                "| \(ratio.size) | \(ratio.what) | \(String(format: "%.2f", ratio.ratio))× | \(ratio.target.map { "≤ \($0)×" } ?? "") |\n"
+                "| \(ratio.size) | \(ratio.what) | \(String(format: "%.2f", ratio.ratio))× | \(ratio.target?.text ?? "") |\n"
         }
         return out
     }

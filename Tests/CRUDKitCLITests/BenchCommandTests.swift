@@ -17,7 +17,11 @@ struct BenchCommandTests {
             var size: Int
             var what: String
             var ratio: Double
-            var target: Double?
+            var target: Target?
+        }
+        struct Target: Decodable, Equatable {
+            var bound: String
+            var value: Double
         }
         var format: String
         var results: [Result]
@@ -45,8 +49,20 @@ struct BenchCommandTests {
         let http = document.results.filter { $0.backend == "http" }.map(\.operation)
         #expect(http == ["get by id, 1 client", "get by id, 8 clients", "rename, 1 client", "server capacity, 8 keep-alive C clients"])
         #expect(document.ratios.contains { $0.what.contains("http server capacity") && $0.ratio > 0 })
+        // The client's rates against each other; higher is better, so the targets are floors.
+        let floors = [("http client: writes / reads (1 client each)", 0.8), ("http client: 8 concurrent clients / 1 client (reads)", 2.5)]
+        for (what, floor) in floors {
+            #expect(document.ratios.contains { $0.what == what && $0.target == Document.Target(bound: "≥", value: floor) }, "\(what)")
+        }
+        // The memory store against SQLite at every size, with the ceilings.
+        for (operation, ceiling) in [("import (one batch)", 0.25), ("list by title", 0.5), ("search", 1)] {
+            let what = "memory store / sqlite store: \(operation)"
+            #expect(
+                document.ratios.contains { $0.what == what && $0.size == 40 && $0.target == Document.Target(bound: "≤", value: ceiling) })
+        }
         #expect(document.results.allSatisfy { $0.count > 0 && $0.seconds >= 0 })
-        #expect(document.ratios.contains { $0.what.contains("raw C: import") && $0.size == 40 })
+        // Below 100,000 tasks the store against raw C is shown without a target.
+        #expect(document.ratios.contains { $0.what.contains("raw C: import") && $0.size == 40 && $0.target == nil })
         if PostgresBackend.unavailableReason() == nil {
             // The same server for the store and the C baseline; the ratio has its 1.5× target.
             #expect(document.results.filter { $0.backend == "raw libpq" }.count == 4)
@@ -54,7 +70,7 @@ struct BenchCommandTests {
         }
         #expect(document.ratios.contains { $0.what.contains("json cost per write") })
         // The journal's rename at the larger size against the smaller, with its target beside it.
-        #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target == 2 })
+        #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target?.value == 2 })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
     }
 
