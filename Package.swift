@@ -92,9 +92,10 @@ let package = Package(
         // A store that is a client of the REST API, over URLSession.
         .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
-        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        .target(name: "CBenchIDs"),
+        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite", "CBenchIDs"]),
         // The raw libpq baseline of the bench, with libpq loaded at run time like the store's.
-        .target(name: "CPostgresBaseline", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CPostgresBaseline", dependencies: ["CBenchIDs"], linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // A keep-alive HTTP load generator in C: the mock server's capacity, apart from any client.
         .target(name: "CLoadGenerator", linkerSettings: [.linkedLibrary("pthread", .when(platforms: [.linux]))]),
         // What the Swift Glibc module lacks: prctl (subreaper), closefrom and chdir for spawns, the sandbox.

@@ -1,5 +1,7 @@
 #include "postgres_baseline.h"
 
+#include <bench_ids.h>
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,9 +132,10 @@ int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int
     int64_t start = now_ns();
     if (!run(db, "BEGIN", PGRES_COMMAND_OK, error, error_size)) goto done;
     char id[40], title[64];
+    uint64_t state = CRUDKIT_BENCH_ID_SEED;
     const char *values[8] = {id, title, NULL, "false", "1767225600000", "1767225600000", title, title};
     for (int32_t i = 0; i < count; i++) {
-        snprintf(id, sizeof id, "00000000-0000-4000-8000-%012d", i);
+        crudkit_bench_random_uuid(id, &state);
         snprintf(title, sizeof title, "task %d", (int)(((int64_t)i * 7919) % count));
         PGresult *result = pq.execPrepared(db, "insert", 8, values, NULL, NULL, 0);
         ok = result && pq.resultStatus(result) == PGRES_COMMAND_OK;

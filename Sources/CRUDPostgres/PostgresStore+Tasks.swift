@@ -134,7 +134,7 @@ extension PostgresStore {
     public func importTasks(titles: [String]) throws -> [TaskItem] {
         let titles = try Validation.titles(titles)
         let now = clock.timestamp()
-        let tasks = titles.map { TaskItem(id: UUID(), title: $0, notes: nil, isCompleted: false, createdAt: now, updatedAt: now) }
+        let tasks = TaskItem.imported(titles: titles, at: now)
         try perform(transaction: true) { db in
             for task in tasks { try insert(task, into: db) }
         }

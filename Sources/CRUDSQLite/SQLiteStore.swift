@@ -234,7 +234,7 @@ public actor SQLiteStore: CRUDSpec {
         let db = try connection()
         let titles = try Validation.titles(titles)
         let now = clock.timestamp()
-        let tasks = titles.map { TaskItem(id: UUID(), title: $0, notes: nil, isCompleted: false, createdAt: now, updatedAt: now) }
+        let tasks = TaskItem.imported(titles: titles, at: now)
         try db.transaction { () throws(CRUDError) in
             for task in tasks { try insert(task, into: db) }
         }

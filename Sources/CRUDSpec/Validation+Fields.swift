@@ -94,6 +94,12 @@ extension Validation {
     }
 
     private static func singleLine(_ raw: String, field: Field, maxLength: Int) throws(CRUDError) -> String {
+        if let text = trimmedPrintableASCII(raw) {
+            if text.isEmpty { throw .validation(ValidationFailure(field: field, reason: .empty)) }
+            // One byte is one Character here: no CR LF pairs, no combining marks.
+            if text.utf8.count > maxLength { throw .validation(ValidationFailure(field: field, reason: .tooLong(max: maxLength))) }
+            return text
+        }
         let text = trimmed(raw)
         if text.isEmpty { throw .validation(ValidationFailure(field: field, reason: .empty)) }
         try checkLength(text, field: field, maxLength: maxLength)
@@ -101,6 +107,26 @@ extension Validation {
             throw .validation(ValidationFailure(field: field, reason: .invalidCharacters))
         }
         return text
+    }
+
+    /// The common case, with byte work alone: `raw` is ASCII, with nothing but spaces, tabs
+    /// and line breaks at its ends and printable characters between. Returns it trimmed, which
+    /// needs no control-character check. `nil` for any other text, which takes the general
+    /// path (Unicode whitespace, control characters, anything beyond ASCII).
+    private static func trimmedPrintableASCII(_ raw: String) -> String? {
+        var raw = raw
+        let kept = raw.withUTF8 { bytes -> Range<Int>? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            for index in start..<end where !(0x20...0x7E).contains(bytes[index]) { return nil }
+            return start..<end
+        }
+        guard let kept else { return nil }
+        if kept.count == raw.utf8.count { return raw }
+        return raw.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[kept]), as: UTF8.self) }
     }
 
     private static func checkLength(_ text: String, field: Field, maxLength: Int) throws(CRUDError) {

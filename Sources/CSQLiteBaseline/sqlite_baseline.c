@@ -1,5 +1,7 @@
 #include "sqlite_baseline.h"
 
+#include <bench_ids.h>
+
 #include <sqlite3.h>
 #include <stdio.h>
 #include <time.h>
@@ -30,8 +32,9 @@ int64_t crudkit_baseline_insert(const char *path, int32_t count) {
     int64_t start = now_ns();
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) goto done;
     char id[40], title[64];
+    uint64_t state = CRUDKIT_BENCH_ID_SEED;
     for (int32_t i = 0; i < count; i++) {
-        snprintf(id, sizeof id, "00000000-0000-4000-8000-%012d", i);
+        crudkit_bench_random_uuid(id, &state);
         int length = snprintf(title, sizeof title, "task %d", (i * 7919) % count);
         sqlite3_bind_text(insert, 1, id, -1, SQLITE_TRANSIENT);
         sqlite3_bind_text(insert, 2, title, length, SQLITE_TRANSIENT);

@@ -67,7 +67,10 @@ public final class SQLiteConnection {
         return Int(sqlite3_changes(handle))
     }
 
-    /// Runs a query with bound values and maps each row.
+    /// Runs a query with bound values and maps each row. Inlinable, so that it is specialized
+    /// for each row type in the caller's module: unspecialized, every row paid a generic
+    /// metadata lookup.
+    @inlinable
     public func query<T>(_ sql: String, _ values: [Value] = [], _ map: (Row) throws(CRUDError) -> T) throws(CRUDError) -> [T] {
         let statement = try prepared(sql, values)
         defer { sqlite3_reset(statement) }
@@ -105,7 +108,8 @@ public final class SQLiteConnection {
     deinit { close() }
 
     /// A prepared statement from the cache (preparing it the first time), reset and bound.
-    private func prepared(_ sql: String, _ values: [Value]) throws(CRUDError) -> OpaquePointer {
+    @usableFromInline
+    func prepared(_ sql: String, _ values: [Value]) throws(CRUDError) -> OpaquePointer {
         guard handle != nil else { throw .storeUnavailable(path: path) }
         let statement: OpaquePointer
         if let cached = cache[sql] {
@@ -146,6 +150,7 @@ public final class SQLiteConnection {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Maps an SQLite result code to the kit's errors, without SQLite's own wording.
+    @usableFromInline
     static func error(_ code: Int32, path: String) -> CRUDError {
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT: .corruptStore(path: path)
@@ -156,9 +161,12 @@ public final class SQLiteConnection {
 
     /// One row of a query result, read by column index.
     public struct Row {
-        fileprivate let statement: OpaquePointer
+        @usableFromInline let statement: OpaquePointer
+
+        @usableFromInline init(statement: OpaquePointer) { self.statement = statement }
 
         /// The text in column `index`, exactly as stored (byte-for-byte UTF-8).
+        @inlinable
         public func text(_ index: Int32) -> String {
             guard let bytes = sqlite3_column_text(statement, index) else { return "" }
             let count = Int(sqlite3_column_bytes(statement, index))
@@ -166,17 +174,20 @@ public final class SQLiteConnection {
         }
 
         /// The UUID in column `index`, stored as 36 characters of text; `nil` if it is not one.
+        @inlinable
         public func uuid(_ index: Int32) -> UUID? {
             guard let bytes = sqlite3_column_text(statement, index), sqlite3_column_bytes(statement, index) == 36 else { return nil }
             return UUID.parse(utf8: UnsafeBufferPointer(start: bytes, count: 36))
         }
 
         /// The text in column `index`, or `nil` when it is NULL.
+        @inlinable
         public func optionalText(_ index: Int32) -> String? {
             sqlite3_column_type(statement, index) == SQLITE_NULL ? nil : text(index)
         }
 
         /// The integer in column `index`.
+        @inlinable
         public func integer(_ index: Int32) -> Int64 {
             sqlite3_column_int64(statement, index)
         }

@@ -33,4 +33,21 @@ struct UUIDTextTests {
         let parsed = Array(text.utf8).withUnsafeBufferPointer { UUID.parse(utf8: $0) }
         #expect(parsed == nil, "\(text.debugDescription) parsed as \(String(describing: parsed))")
     }
+
+    @Test("A batch of random ids: as many as asked, all distinct, each a version-4 UUID of the RFC variant")
+    func randomBatch() {
+        #expect(UUID.random(count: 0).isEmpty)
+        #expect(UUID.random(count: 1).count == 1)
+        let ids = UUID.random(count: 5_000)
+        #expect(ids.count == 5_000)
+        #expect(Set(ids).count == ids.count, "a repeated id among 5,000 random ones")
+        for id in ids {
+            let text = id.lowercasedString
+            let version = text[text.index(text.startIndex, offsetBy: 14)]
+            let variant = text[text.index(text.startIndex, offsetBy: 19)]
+            #expect(version == "4" && "89ab".contains(variant), "\(text): version \(version), variant \(variant)")
+        }
+        // Two batches do not repeat each other: the bits are read afresh each time.
+        #expect(Set(ids).isDisjoint(with: UUID.random(count: 5_000)))
+    }
 }

@@ -34,6 +34,55 @@ struct ValidationTests {
         #expect(notesReason == (character == "\n" || character == "\r" ? nil : .invalidCharacters))
     }
 
+    @Test("Titles and names of ASCII (the fast path) are judged as the rules say, on seeded random text")
+    func asciiTitles() {
+        // The rules, restated from the specification: trim White_Space; empty, then too long in
+        // Characters, then control characters are errors.
+        enum Outcome: Equatable {
+            case kept(String)
+            case rejected(ValidationReason)
+        }
+        func expected(_ raw: String, maxLength: Int) -> Outcome {
+            let text = Validation.trimmed(raw)
+            if text.isEmpty { return .rejected(.empty) }
+            if text.count > maxLength { return .rejected(.tooLong(max: maxLength)) }
+            if text.unicodeScalars.contains(where: Validation.isControl) { return .rejected(.invalidCharacters) }
+            return .kept(text)
+        }
+        func actual(_ body: () throws(CRUDError) -> String) -> Outcome? {
+            do { return .kept(try body()) } catch {
+                guard case .validation(let failure) = error else { return nil }
+                return .rejected(failure.reason)
+            }
+        }
+        let seed: UInt64 = 0x5EED_7171
+        var random = SeededRandom(seed: seed)
+        // A printable core of a length near the limits, now and then with one character the
+        // fast path must hand on, between ends of whitespace, ASCII or not.
+        let printable = Array("abcXYZ 09~".unicodeScalars)
+        let special = Array("\t\n\r\u{0}\u{1B}\u{7F}\u{85}\u{A0}é".unicodeScalars)
+        let space = Array(" \t\n\r\u{0B}\u{0C}\u{85}\u{A0}\u{3000}".unicodeScalars)
+        for round in 0..<3_000 {
+            var raw = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...2, using: &random) { raw.append(space.randomElement(using: &random) ?? " ") }
+            var core = (0..<([0, 1, 99, 100, 101, 199, 200, 201].randomElement(using: &random) ?? 0)).map { _ in
+                printable.randomElement(using: &random) ?? "a"
+            }
+            if !core.isEmpty, Int.random(in: 0..<4, using: &random) == 0 {
+                core[Int.random(in: 0..<core.count, using: &random)] = special.randomElement(using: &random) ?? "\t"
+            }
+            raw.append(contentsOf: core)
+            for _ in 0..<Int.random(in: 0...2, using: &random) { raw.append(space.randomElement(using: &random) ?? " ") }
+            let text = String(raw)
+            #expect(
+                actual { () throws(CRUDError) in try Validation.title(text) } == expected(text, maxLength: 200),
+                "round \(round), seed \(seed): \(text.debugDescription)")
+            #expect(
+                actual { () throws(CRUDError) in try Validation.name(text) } == expected(text, maxLength: 100),
+                "round \(round), seed \(seed): \(text.debugDescription)")
+        }
+    }
+
     @Test("Blank notes are none")
     func blankNotes() throws {
         #expect(try Validation.notes(nil) == nil)
