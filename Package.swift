@@ -81,7 +81,7 @@ let package = Package(
         // A store in an SQLite database.
         .target(name: "CRUDSQLite", dependencies: ["CRUDSpec", "CSQLite", "SQLiteAccess"], swiftSettings: strictSettings),
         // A store in a PostgreSQL database, through libpq loaded at run time: nothing to link.
-        .target(name: "CRUDPostgres", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
+        .target(name: "CRUDPostgres", dependencies: ["CRUDSpec", "ThreadExecutors"], swiftSettings: strictSettings),
         // The Parse dialect both ends share: objects, finds, batches, errors and their codes.
         .target(name: "ParseWire", dependencies: ["CRUDSpec"], swiftSettings: strictSettings),
         // A task executor that is one thread: where code that must block runs, off the pool.
@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
         // A store that is a client of the REST API, over URLSession.
-        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire"], swiftSettings: strictSettings),
+        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CBenchIDs"),
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite", "CBenchIDs"]),

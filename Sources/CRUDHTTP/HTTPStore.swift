@@ -1,6 +1,7 @@
 import CRUDSpec
 import Foundation
 import ParseWire
+import ThreadExecutors
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

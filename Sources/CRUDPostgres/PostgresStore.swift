@@ -1,5 +1,6 @@
 import CRUDSpec
 import Foundation
+import ThreadExecutors
 
 /// A store in a PostgreSQL database, through the system's libpq loaded while the program runs.
 ///

@@ -1,15 +1,29 @@
 import CProcessControl
 import Foundation
 
-/// A task executor that is one thread: its jobs run in order on the thread that calls
-/// ``runUntilFinished()``.
+/// An executor that is one thread: its jobs run in order on that thread, whether they come
+/// from an actor that names it as its serial executor or from a task that prefers it.
 ///
-/// Code that must block (a server connection reading a socket, a view model waiting for an
-/// exercise host's answer) runs here rather than on Swift's cooperative pool, which has a
-/// thread per core: on a 2-core machine two blocked jobs stop every other task of the
-/// process, and whatever those tasks were to answer waits with them.
+/// Code that must block (a network round trip to a database server, URLSession starting a
+/// request, a server connection reading a socket, a view model waiting for an exercise
+/// host's answer) runs here rather than on Swift's cooperative pool, which has a thread per
+/// core: on a 2-core machine two blocked jobs stop every other task of the process, and
+/// whatever those tasks were to answer waits with them.
+///
+/// Two ways to give it a thread:
+/// - ``init(name:)`` starts one, which runs until ``shutdown()``:
+///   ```swift
+///   actor Store {
+///       private let executor = ThreadExecutor(name: "store")
+///       nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+///       deinit { executor.shutdown() }
+///   }
+///   ```
+/// - ``init()`` starts none: the thread that calls ``runUntilFinished()`` runs the jobs,
+///   until ``finish(_:)``. A plain thread that must wait for async work anyway (a server
+///   connection's) lends itself that way, and no second thread is started.
 @available(macOS 15.0, *)
-public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
     private var finished = false
@@ -18,13 +32,33 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// An executor with no thread yet: call ``runUntilFinished()`` on the one that is to run it.
     public init() {}
 
-    /// Queues `job` for the executor's thread.
+    /// An executor on a thread of its own, started now and named `name` (Linux keeps 15
+    /// bytes of it); the thread ends at ``shutdown()``.
+    public convenience init(name: String) {
+        self.init()
+        Thread { [self] in
+            crudkit_name_this_thread(name)
+            runUntilFinished()
+        }.start()
+    }
+
+    /// Queues `job` for the executor's thread, after the jobs before it.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.withLock {
             jobs.append(job)
             condition.signal()
         }
+    }
+
+    /// This executor, for an actor's `unownedExecutor`.
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// This executor, for a task's executor preference.
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
     }
 
     /// Runs `record` under the executor's lock, then lets ``runUntilFinished()`` return once
@@ -37,6 +71,9 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Ends the thread of ``init(name:)`` once the jobs already queued have run.
+    public func shutdown() { finish() }
+
     /// Runs the jobs given to this executor, on the calling thread, until ``finish(_:)``.
     public func runUntilFinished() {
         while true {
@@ -48,21 +85,17 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
+            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         }
     }
 
     /// Runs `operation` with every job it does not hand to an actor on a thread started for
-    /// it, named `name` (Linux keeps 15 bytes of it), which ends when `operation` returns.
+    /// it, named `name`, which ends when `operation` returns.
     public static func onOwnThread<T>(
         named name: String, _ operation: () async throws -> T
     ) async rethrows -> T {
-        let executor = ThreadExecutor()
-        Thread {
-            crudkit_name_this_thread(name)
-            executor.runUntilFinished()
-        }.start()
-        defer { executor.finish() }
+        let executor = ThreadExecutor(name: name)
+        defer { executor.shutdown() }
         return try await withTaskExecutorPreference(executor, operation: operation)
     }
 }
