@@ -12,7 +12,10 @@
 // needs its headers, so the kit builds on a machine without it.
 typedef void PGconn;
 typedef void PGresult;
-enum { CONNECTION_OK = 0, PGRES_COMMAND_OK = 1, PGRES_TUPLES_OK = 2 };
+enum { CONNECTION_OK = 0, PGRES_COMMAND_OK = 1, PGRES_TUPLES_OK = 2, PGRES_PIPELINE_SYNC = 10 };
+
+/// Statements sent before their results are read: the store's pipeline batch.
+enum { PIPELINE_BATCH = 256 };
 
 static struct {
     int loaded;
@@ -29,6 +32,12 @@ static struct {
     char *(*getvalue)(const PGresult *, int, int);
     int (*getlength)(const PGresult *, int, int);
     int (*getisnull)(const PGresult *, int, int);
+    // Pipeline mode (libpq 14 and later); null before, and each insert is a round trip.
+    int (*enterPipelineMode)(PGconn *);
+    int (*exitPipelineMode)(PGconn *);
+    int (*pipelineSync)(PGconn *);
+    int (*sendQueryPrepared)(PGconn *, const char *, int, const char *const *, const int *, const int *, int);
+    PGresult *(*getResult)(PGconn *);
 } pq;
 
 static int64_t now_ns(void) {
@@ -69,6 +78,12 @@ static int load(char *error, int32_t size) {
     RESOLVE(getlength, "PQgetlength")
     RESOLVE(getisnull, "PQgetisnull")
 #undef RESOLVE
+    *(void **)(&pq.enterPipelineMode) = dlsym(library, "PQenterPipelineMode");
+    *(void **)(&pq.exitPipelineMode) = dlsym(library, "PQexitPipelineMode");
+    *(void **)(&pq.pipelineSync) = dlsym(library, "PQpipelineSync");
+    *(void **)(&pq.sendQueryPrepared) = dlsym(library, "PQsendQueryPrepared");
+    *(void **)(&pq.getResult) = dlsym(library, "PQgetResult");
+    if (!pq.exitPipelineMode || !pq.pipelineSync || !pq.sendQueryPrepared || !pq.getResult) pq.enterPipelineMode = NULL;
     pq.loaded = 1;
     return 1;
 }
@@ -130,20 +145,49 @@ int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int
         goto done;
     }
     int64_t start = now_ns();
-    if (!run(db, "BEGIN", PGRES_COMMAND_OK, error, error_size)) goto done;
-    char id[40], title[64];
+    if (!run(db, "BEGIN ISOLATION LEVEL REPEATABLE READ", PGRES_COMMAND_OK, error, error_size)) goto done;
+    char ids[PIPELINE_BATCH][40], titles[PIPELINE_BATCH][64];
     uint64_t state = CRUDKIT_BENCH_ID_SEED;
-    const char *values[8] = {id, title, NULL, "false", "1767225600000", "1767225600000", title, title};
-    for (int32_t i = 0; i < count; i++) {
-        crudkit_bench_random_uuid(id, &state);
-        snprintf(title, sizeof title, "task %d", (int)(((int64_t)i * 7919) % count));
-        PGresult *result = pq.execPrepared(db, "insert", 8, values, NULL, NULL, 0);
-        ok = result && pq.resultStatus(result) == PGRES_COMMAND_OK;
-        pq.clear(result);
+    int pipelined = pq.enterPipelineMode && pq.enterPipelineMode(db);
+    for (int32_t first = 0; first < count; first += PIPELINE_BATCH) {
+        int32_t size = count - first < PIPELINE_BATCH ? count - first : PIPELINE_BATCH;
+        for (int32_t k = 0; k < size; k++) {
+            int32_t i = first + k;
+            crudkit_bench_random_uuid(ids[k], &state);
+            snprintf(titles[k], sizeof titles[k], "task %d", (int)(((int64_t)i * 7919) % count));
+            const char *values[8] = {ids[k], titles[k], NULL, "false", "1767225600000", "1767225600000", titles[k], titles[k]};
+            if (pipelined) {
+                ok = pq.sendQueryPrepared(db, "insert", 8, values, NULL, NULL, 0);
+            } else {
+                PGresult *result = pq.execPrepared(db, "insert", 8, values, NULL, NULL, 0);
+                ok = result && pq.resultStatus(result) == PGRES_COMMAND_OK;
+                pq.clear(result);
+            }
+            if (!ok) {
+                snprintf(error, (size_t)error_size, "%s", pq.errorMessage(db));
+                goto done;
+            }
+        }
+        if (!pipelined) continue;
+        // The batch's results, each ended by a null, then the sync.
+        ok = pq.pipelineSync(db);
+        for (int32_t k = 0; ok && k < size; k++) {
+            PGresult *result = pq.getResult(db);
+            ok = result && pq.resultStatus(result) == PGRES_COMMAND_OK;
+            pq.clear(result);
+            while ((result = pq.getResult(db))) pq.clear(result);
+        }
+        PGresult *sync = ok ? pq.getResult(db) : NULL;
+        ok = sync && pq.resultStatus(sync) == PGRES_PIPELINE_SYNC;
+        pq.clear(sync);
         if (!ok) {
             snprintf(error, (size_t)error_size, "%s", pq.errorMessage(db));
             goto done;
         }
+    }
+    if (pipelined && !pq.exitPipelineMode(db)) {
+        snprintf(error, (size_t)error_size, "%s", pq.errorMessage(db));
+        goto done;
     }
     if (!run(db, "COMMIT", PGRES_COMMAND_OK, error, error_size)) goto done;
     elapsed = now_ns() - start;

@@ -36,11 +36,30 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
     typealias FreeOptions = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias LibraryVersion = @convention(c) () -> Int32
+    typealias SendPrepared =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?,
+            UnsafePointer<Int32>?, Int32
+        ) -> Int32
+    typealias ConnectionCall = @convention(c) (OpaquePointer?) -> Int32
+    typealias NextResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
+
+    /// libpq's pipeline mode (libpq 14 and later): many statements sent before their
+    /// results are read, so a batch costs one round trip instead of one per statement.
+    struct Pipeline {
+        let enter: ConnectionCall
+        let exit: ConnectionCall
+        let sync: ConnectionCall
+        let sendPrepared: SendPrepared
+        let nextResult: NextResult
+    }
 
     // Values of libpq's enums and constants that the kit reads.
     static let connectionOK: Int32 = 0
     static let commandOK: Int32 = 1
     static let tuplesOK: Int32 = 2
+    static let pipelineSync: Int32 = 10
+    static let pipelineAborted: Int32 = 11
     /// `PG_DIAG_SQLSTATE`: the five-character SQLSTATE of an error result.
     static let sqlStateField: Int32 = 67  // 'C'
 
@@ -69,6 +88,8 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
     let conninfoFree: FreeOptions
     let freemem: FreeMemory
     let libVersion: LibraryVersion
+    /// `nil` before libpq 14; statements then go one round trip each.
+    let pipeline: Pipeline?
 
     /// The library names tried in order: the system's, then where Homebrew and Postgres.app
     /// put it on macOS. `CRUDKIT_LIBPQ`, when set, is tried first.
@@ -130,6 +151,9 @@ final class LibPQ: @unchecked Sendable {  // Immutable after init: C function po
         conninfoFree = try look("PQconninfoFree")
         freemem = try look("PQfreemem")
         libVersion = try look("PQlibVersion")
+        pipeline = try? Pipeline(
+            enter: look("PQenterPipelineMode"), exit: look("PQexitPipelineMode"), sync: look("PQpipelineSync"),
+            sendPrepared: look("PQsendQueryPrepared"), nextResult: look("PQgetResult"))
     }
 
     /// The value of `keyword` in a connection string or URL, as libpq reads it; `nil` when

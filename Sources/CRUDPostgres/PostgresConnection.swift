@@ -121,31 +121,98 @@ final class PostgresConnection {
     private func perform<T>(_ sql: String, _ parameters: [String?], read: (OpaquePointer) throws(PostgresFailure) -> T)
         throws(PostgresFailure) -> T
     {
-        guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
-            throw .crud(.invalidQuery(reason: "text with a NUL character cannot be sent to PostgreSQL"))
-        }
+        try Self.refuseNUL(parameters)
         let handle = try live()
-        let name: String
-        if let known = prepared[sql] {
-            name = known
-        } else {
-            name = "crudkit_\(prepareCount + 1)"
-            let result = lib.prepare(handle, name, sql, Int32(parameters.count), nil)
-            defer { lib.clear(result) }
-            try check(result, handle)
-            prepareCount += 1
-            prepared[sql] = name
-        }
-        let copies = parameters.map { $0.flatMap { strdup($0) } }
-        defer { for copy in copies { free(copy) } }
-        let values = copies.map { $0.map { UnsafePointer($0) } }
-        let result = values.withUnsafeBufferPointer { buffer in
-            lib.execPrepared(handle, name, Int32(buffer.count), buffer.baseAddress, nil, nil, 0)
+        let name = try statementName(sql, parameterCount: parameters.count, on: handle)
+        let result = Self.withCStrings(parameters) { values in
+            lib.execPrepared(handle, name, Int32(values.count), values.baseAddress, nil, nil, 0)
         }
         defer { lib.clear(result) }
         try check(result, handle)
         guard let result else { throw lost(handle) }
         return try read(result)
+    }
+
+    /// How many statements go out before their results are read, in ``runEach(_:_:)``: a
+    /// batch's statements and answers must fit the sockets' buffers, since a blocking
+    /// client that writes while the server waits to write its answers would wait forever.
+    static let pipelineBatch = 256
+
+    /// Runs one statement once per parameter list, in that order, as a pipeline: each batch
+    /// of ``pipelineBatch`` statements costs one round trip. The first failure is thrown
+    /// once its batch is read to the end; the statements after it did not run, and the
+    /// caller's transaction should be rolled back. Without pipeline mode (libpq before 14),
+    /// each statement is a round trip.
+    func runEach(_ sql: String, _ rows: [[String?]]) throws(PostgresFailure) {
+        guard let first = rows.first else { return }
+        guard let pipeline = lib.pipeline else {
+            for parameters in rows { try run(sql, parameters) }
+            return
+        }
+        for parameters in rows { try Self.refuseNUL(parameters) }
+        let handle = try live()
+        let name = try statementName(sql, parameterCount: first.count, on: handle)
+        guard pipeline.enter(handle) == 1 else { throw lost(handle) }
+        defer { _ = pipeline.exit(handle) }
+        var start = 0
+        while start < rows.count {
+            let batch = rows[start..<min(start + Self.pipelineBatch, rows.count)]
+            for parameters in batch {
+                let sent = Self.withCStrings(parameters) { values in
+                    pipeline.sendPrepared(handle, name, Int32(values.count), values.baseAddress, nil, nil, 0)
+                }
+                guard sent == 1 else { throw lost(handle) }
+            }
+            guard pipeline.sync(handle) == 1 else { throw lost(handle) }
+            try readPipelined(batch.count, on: handle, pipeline)
+            start += batch.count
+        }
+    }
+
+    /// Reads the results of `count` pipelined statements and the sync after them; throws
+    /// the first failure after reading them all, so the connection is ready for the next use.
+    private func readPipelined(_ count: Int, on handle: OpaquePointer, _ pipeline: LibPQ.Pipeline) throws(PostgresFailure) {
+        var failure: PostgresFailure?
+        for _ in 0..<count {
+            guard let result = pipeline.nextResult(handle) else { throw lost(handle) }
+            let status = lib.resultStatus(result)
+            if failure == nil, status != LibPQ.pipelineAborted {
+                do { try check(result, handle) } catch { failure = error }
+            }
+            lib.clear(result)
+            // Each statement's results end with a null.
+            while let extra = pipeline.nextResult(handle) { lib.clear(extra) }
+        }
+        guard let sync = pipeline.nextResult(handle) else { throw lost(handle) }
+        let synced = lib.resultStatus(sync) == LibPQ.pipelineSync
+        lib.clear(sync)
+        guard synced else { throw lost(handle) }
+        if let failure { throw failure }
+    }
+
+    /// The name of `sql` prepared in this session, preparing it the first time.
+    private func statementName(_ sql: String, parameterCount: Int, on handle: OpaquePointer) throws(PostgresFailure) -> String {
+        if let known = prepared[sql] { return known }
+        let name = "crudkit_\(prepareCount + 1)"
+        let result = lib.prepare(handle, name, sql, Int32(parameterCount), nil)
+        defer { lib.clear(result) }
+        try check(result, handle)
+        prepareCount += 1
+        prepared[sql] = name
+        return name
+    }
+
+    private static func refuseNUL(_ parameters: [String?]) throws(PostgresFailure) {
+        guard !parameters.contains(where: { $0?.utf8.contains(0) ?? false }) else {
+            throw .crud(.invalidQuery(reason: "text with a NUL character cannot be sent to PostgreSQL"))
+        }
+    }
+
+    /// Calls `body` with the parameters as C strings (null pointers for NULL), freed after.
+    private static func withCStrings<T>(_ parameters: [String?], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> T) -> T {
+        let copies = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        return copies.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer(body)
     }
 
     /// Turns an error result into a ``PostgresFailure``: its SQLSTATE and message, or a

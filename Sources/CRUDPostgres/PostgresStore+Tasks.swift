@@ -16,17 +16,22 @@ extension PostgresStore {
         }
     }
 
+    private static let insertTask = """
+        INSERT INTO tasks (id, title, notes, is_completed, created_at, updated_at, title_key, title_search)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        """
+
+    /// The values of ``insertTask`` for `task`, as text.
+    private static func insertParameters(_ task: TaskItem) -> [String?] {
+        [
+            task.id.lowercasedString, task.title, task.notes, task.isCompleted ? "true" : "false",
+            String(Timestamp.milliseconds(task.createdAt)), String(Timestamp.milliseconds(task.updatedAt)),
+            TextKey.folded(task.title), TextKey.searchKey(task.title),
+        ]
+    }
+
     private func insert(_ task: TaskItem, into db: PostgresConnection) throws {
-        try db.run(
-            """
-            INSERT INTO tasks (id, title, notes, is_completed, created_at, updated_at, title_key, title_search)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-            """,
-            [
-                task.id.uuidString, task.title, task.notes, task.isCompleted ? "true" : "false",
-                String(Timestamp.milliseconds(task.createdAt)), String(Timestamp.milliseconds(task.updatedAt)),
-                TextKey.folded(task.title), TextKey.searchKey(task.title),
-            ])
+        try db.run(Self.insertTask, Self.insertParameters(task))
     }
 
     public func createTask(title: String, notes: String?) throws -> TaskItem {
@@ -135,9 +140,8 @@ extension PostgresStore {
         let titles = try Validation.titles(titles)
         let now = clock.timestamp()
         let tasks = TaskItem.imported(titles: titles, at: now)
-        try perform(transaction: true) { db in
-            for task in tasks { try insert(task, into: db) }
-        }
+        // One transaction, its inserts pipelined: a round trip per batch, not per task.
+        try perform(transaction: true) { db in try db.runEach(Self.insertTask, tasks.map(Self.insertParameters)) }
         return tasks
     }
 }

@@ -113,6 +113,46 @@ struct PostgresStoreTests {
         await store.close()
     }
 
+    @Test("Pipelined statements: several batches land in order; a failure late in a batch is its own error, and the session goes on")
+    func pipelinedStatements() async throws {
+        let db = try await PostgresTestServer.session()
+        defer { db.close() }
+        let schema = PostgresTestServer.freshSchema("pipeline")
+        try db.execute("CREATE SCHEMA \(schema); SET search_path TO \(schema)")
+        defer { try? db.execute("DROP SCHEMA \(schema) CASCADE") }
+        try db.execute("CREATE TABLE numbers (n integer PRIMARY KEY, label text)")
+        let count = PostgresConnection.pipelineBatch * 2 + 17
+        let insert = "INSERT INTO numbers (n, label) VALUES ($1, $2)"
+        try db.runEach(insert, (0..<count).map { [String($0), $0 % 3 == 1 ? nil : "label \($0)"] })
+        let stored = try db.query("SELECT n, label FROM numbers ORDER BY n")
+        #expect(stored.count == count)
+        #expect(
+            stored.first == ["0", "label 0"] && stored[1] == ["1", nil] && stored.last == [String(count - 1), "label \(count - 1)"],
+            "\(stored.prefix(2)) … \(stored.suffix(1))")
+
+        // In a transaction, a duplicate key in the second batch fails the whole, and the
+        // rollback keeps none of it.
+        let more = (count..<(count + PostgresConnection.pipelineBatch + 10)).map { [String($0), "more"] }
+        var rows = more
+        rows[PostgresConnection.pipelineBatch + 5] = ["7", "duplicate"]
+        try db.execute("BEGIN")
+        do {
+            try db.runEach(insert, rows)
+            Issue.record("a duplicate key among pipelined inserts did not fail")
+        } catch {
+            guard case .server(let state, _) = error else {
+                Issue.record("expected the server's unique-violation error, got \(error)")
+                return
+            }
+            #expect(state == "23505", "SQLSTATE")
+        }
+        try db.execute("ROLLBACK")
+        #expect(try db.query("SELECT count(*) FROM numbers") == [[String(count)]], "the rolled-back inserts are gone")
+        // The session is out of pipeline mode and works as before.
+        try db.runEach(insert, [["-1", "after"]])
+        #expect(try db.query("SELECT label FROM numbers WHERE n = -1") == [["after"]])
+    }
+
     @Test("Rows are read in place: NULLs, booleans, the whole bigint range, UUIDs and text, and junk is nil")
     func rowsReadInPlace() async throws {
         let db = try await PostgresTestServer.session()
