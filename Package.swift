@@ -28,7 +28,7 @@ func exerciseModule(_ folder: String) -> String { "Exercise" + folder.prefix(2) 
 
 let package = Package(
     name: "CRUDKit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],  // TaskExecutor (ThreadExecutors), used by the HTTP and PostgreSQL clients
     products: [
         .library(name: "CRUDSpec", targets: ["CRUDSpec"]),
         .library(name: "CRUDConformance", targets: ["CRUDConformance"]),
