@@ -35,6 +35,10 @@ struct BenchCommand: ParsableCommand {
     @Option(
         "format", value: "FORMAT", help: "text (default), markdown, json, or html (one page with charts).", parser: .reportFormat)
     var format = "text"
+    @Option(
+        "from", value: "FILE",
+        help: "Measure nothing: show a run saved with --format json, in --format (its machine and date kept).")
+    var from: String?
 
     /// `1000,10_000`: positive whole numbers, with `_` allowed between digits.
     static let sizeList = ValueParser<[Int]> { list, name throws(UsageError) in
@@ -49,8 +53,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        let backends = try BackendList.backends(backends, among: context.backends)
         let console = context.console
+        if let from {
+            guard let data = FileManager.default.contents(atPath: from) else {
+                throw CommandFailure("cannot read \(from): no such file, or not readable", exitCode: .notFound)
+            }
+            let saved = try BenchReport.saved(data, path: from)
+            let machine = saved.machine ?? Machine.unknown
+            console.out(try render(saved.report, machine: machine, date: saved.date ?? Date(timeIntervalSince1970: 0)))
+            return .success
+        }
+        let backends = try BackendList.backends(backends, among: context.backends)
         #if DEBUG
             console.err("warning: this is a debug build; run 'swift run -c release crudkit bench' for real figures.\n")
         #endif
@@ -78,13 +91,18 @@ struct BenchCommand: ParsableCommand {
             console.err("http: client and server rates…\n")
             report.results += try await measureHTTP()
         }
-        switch format {
-        case "json": console.out(try report.json())
-        case "markdown": console.out(report.markdown())
-        case "html": console.out(report.html(machine: .current()))
-        default: console.out(report.text())
-        }
+        console.out(try render(report, machine: .current(), date: Date()))
         return .success
+    }
+
+    /// The report in the chosen format.
+    private func render(_ report: BenchReport, machine: Machine, date: Date) throws -> String {
+        switch format {
+        case "json": try report.json(machine: machine, date: date)
+        case "markdown": report.markdown()
+        case "html": report.html(machine: machine, date: date)
+        default: report.text()
+        }
     }
 
     /// Runs `body` on fresh storage of `backend`, and disposes of the storage whatever happens.

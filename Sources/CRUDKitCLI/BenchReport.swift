@@ -68,15 +68,39 @@ struct BenchReport: Codable, Sendable {
         return out
     }
 
-    func json() throws -> String {
-        struct Document: Codable {
-            var format = "crudkit-bench"
-            var version = 1
-            var results: [BenchResult]
-            var ratios: [Ratio]
-        }
+    /// The JSON form of a run: what `--format json` writes and `--from` reads back.
+    struct Document: Codable {
+        var format = "crudkit-bench"
+        var version = 1
+        var results: [BenchResult]
+        /// Written for readers; `--from` computes them again from the results.
+        var ratios: [Ratio]?
+        /// Absent from files written before the machine was recorded.
+        var machine: Machine?
+        var date: Date?
+    }
+
+    func json(machine: Machine, date: Date) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(Document(results: results, ratios: ratios)), as: UTF8.self) + "\n"
+        encoder.dateEncodingStrategy = .iso8601
+        let document = Document(results: results, ratios: ratios, machine: machine, date: date)
+        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+    }
+
+    /// A run saved with `--format json`, or why it cannot be read: a plain message.
+    static func saved(_ data: Data, path: String) throws(CommandFailure) -> (report: BenchReport, machine: Machine?, date: Date?) {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let document = try? decoder.decode(Document.self, from: data) else {
+            throw CommandFailure(
+                "\(path) is not a bench run saved with --format json (unreadable JSON or missing results)", exitCode: .invalidData)
+        }
+        guard document.format == "crudkit-bench", document.version == 1 else {
+            throw CommandFailure(
+                "\(path) is a '\(document.format)' document, version \(document.version); expected crudkit-bench, version 1",
+                exitCode: .invalidData)
+        }
+        return (BenchReport(results: document.results), document.machine, document.date)
     }
 }

@@ -23,9 +23,14 @@ struct BenchCommandTests {
             var bound: String
             var value: Double
         }
+        struct Machine: Decodable {
+            var swift: String
+            var build: String
+        }
         var format: String
         var results: [Result]
         var ratios: [Ratio]
+        var machine: Machine
     }
 
     @Test("A tiny run measures every operation of every backend and the raw C baseline, with ratios")
@@ -72,6 +77,41 @@ struct BenchCommandTests {
         // The journal's rename at the larger size against the smaller, with its target beside it.
         #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target?.value == 2 })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
+
+        // The saved run shown again, measuring nothing: the same ratios, its own machine.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-from-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = folder.appendingPathComponent("run.json")
+        try Data(console.stdout.utf8).write(to: saved)
+        let shown = CapturedConsole()
+        #expect(await CRUDKitTool.run(["bench", "--from", saved.path, "--format", "markdown"], console: shown) == 0, "\(shown.stderr)")
+        for ratio in document.ratios {
+            #expect(shown.stdout.contains("| \(ratio.size) | \(ratio.what) | \(String(format: "%.2f", ratio.ratio))× |"), "\(ratio.what)")
+        }
+        #expect(shown.stderr.isEmpty, "nothing measured, no progress: \(shown.stderr)")
+        let page = CapturedConsole()
+        #expect(await CRUDKitTool.run(["bench", "--from", saved.path, "--format", "html"], console: page) == 0)
+        #expect(page.stdout.contains("Swift \(document.machine.swift), \(document.machine.build) build"), "the saved machine on the page")
+    }
+
+    @Test("--from refuses a missing file, a file that is not JSON, and another tool's document, each with its reason")
+    func fromRefusals() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-from-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(name: String, content: String?, status: Int32, message: String)] = [
+            ("missing.json", nil, 66, "cannot read"),
+            ("garbage.json", "{ not json", 65, "is not a bench run saved with --format json"),
+            ("other.json", #"{"format": "crudkit-compare", "version": 1, "results": []}"#, 65, "expected crudkit-bench, version 1"),
+        ]
+        for (name, content, status, message) in cases {
+            let path = folder.appendingPathComponent(name).path
+            if let content { try Data(content.utf8).write(to: URL(fileURLWithPath: path)) }
+            let console = CapturedConsole()
+            #expect(await CRUDKitTool.run(["bench", "--from", path], console: console) == status, "\(name)")
+            #expect(console.stderr.hasPrefix("error: ") && console.stderr.contains(message), "\(name): \(console.stderr)")
+        }
     }
 
     @Test("Bad sizes and unknown backends are usage errors")

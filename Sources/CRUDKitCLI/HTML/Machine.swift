@@ -20,6 +20,9 @@ struct Machine: Codable, Sendable, Equatable {
     /// `release` or `debug`: debug figures are many times slower and say little.
     var build: String
 
+    /// What a saved run that did not record its machine shows.
+    static let unknown = Machine(cpu: "unknown", cores: 0, system: "unknown", swift: "unknown", build: "unknown")
+
     /// The machine this process runs on.
     static func current() -> Machine {
         Machine(
