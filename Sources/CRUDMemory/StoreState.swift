@@ -9,14 +9,17 @@ import Foundation
 /// "a failed write changes nothing" easy to get right.
 ///
 /// Records keep a creation sequence, so ties in order are decided by creation and
-/// never left to chance.
+/// never left to chance. Each task keeps its title's sort and search keys, made when the
+/// title is set, and the tasks are kept in title order, so a list neither folds titles nor
+/// sorts. Two states are equal when they hold equal records in the same creation order.
 public struct StoreState: Sendable, Hashable {
     private struct Entry<Record: Sendable & Hashable>: Sendable, Hashable {
         var sequence: Int
         var record: Record
     }
 
-    private var taskEntries: [UUID: Entry<TaskItem>] = [:]
+    /// The tasks, with their title keys and orders kept up to date.
+    private var taskTable = TaskTable()
     private var contactEntries: [UUID: Entry<Contact>] = [:]
     /// Stored email, by its exact UTF-8, to contact id: the unique index. Not keyed by
     /// `String`, whose equality is canonical equivalence: the specification counts
@@ -32,7 +35,7 @@ public struct StoreState: Sendable, Hashable {
     /// Throws `CRUDError.duplicate(field:)` with `.email` when two contacts share an
     /// email; a loader should report that as a corrupt store.
     public init(tasks: [TaskItem], contacts: [Contact]) throws(CRUDError) {
-        for task in tasks { insert(task) }
+        taskTable.append(contentsOf: tasks)
         for contact in contacts {
             guard contactIDByEmail[Array(contact.email.utf8)] == nil else { throw .duplicate(field: .email) }
             insert(contact)
@@ -40,7 +43,7 @@ public struct StoreState: Sendable, Hashable {
     }
 
     /// Every task, oldest-created first.
-    public var tasksInCreationOrder: [TaskItem] { Self.inCreationOrder(taskEntries) }
+    public var tasksInCreationOrder: [TaskItem] { taskTable.inCreationOrder }
 
     /// Every contact, oldest-created first.
     public var contactsInCreationOrder: [Contact] { Self.inCreationOrder(contactEntries) }
@@ -50,29 +53,28 @@ public struct StoreState: Sendable, Hashable {
     /// Creates a task at `now`. See `CRUDSpec.createTask(title:notes:)`.
     public mutating func createTask(title: String, notes: String?, now: Date) throws(CRUDError) -> TaskItem {
         let task = TaskItem(
-            id: UUID(), title: try Validation.title(title), notes: try Validation.notes(notes),
+            id: UUID.random(), title: try Validation.title(title), notes: try Validation.notes(notes),
             isCompleted: false, createdAt: now, updatedAt: now)
-        insert(task)
+        taskTable.append(contentsOf: CollectionOfOne(task))
         return task
     }
 
     /// The task with `id`, or `CRUDError.notFound(id:)`.
     public func task(id: UUID) throws(CRUDError) -> TaskItem {
-        guard let entry = taskEntries[id] else { throw .notFound(id: id) }
-        return entry.record
+        guard let task = taskTable.task(id: id) else { throw .notFound(id: id) }
+        return task
     }
 
     /// The tasks of `query`. See `CRUDSpec.tasks(_:)`.
     public func tasks(_ query: TaskQuery) throws(CRUDError) -> [TaskItem] {
         try query.validate()
-        let ordered = RecordOrder.tasks(matching(query), sortedBy: query.sort)
-        return Self.page(ordered, limit: query.limit, offset: query.offset)
+        return taskTable.tasks(query)
     }
 
     /// How many tasks pass the filter and search of `query`.
     public func countTasks(_ query: TaskQuery) throws(CRUDError) -> Int {
         try query.validate()
-        return matching(query).count
+        return taskTable.count(query)
     }
 
     /// Renames a task. See `CRUDSpec.renameTask(id:to:)`.
@@ -99,17 +101,17 @@ public struct StoreState: Sendable, Hashable {
 
     /// Deletes a task, or throws `CRUDError.notFound(id:)`.
     public mutating func deleteTask(id: UUID) throws(CRUDError) {
-        guard taskEntries.removeValue(forKey: id) != nil else { throw .notFound(id: id) }
+        guard taskTable.remove(id: id) != nil else { throw .notFound(id: id) }
     }
 
     /// Creates every title or none. See `CRUDSpec.importTasks(titles:)`.
     public mutating func importTasks(titles: [String], now: Date) throws(CRUDError) -> [TaskItem] {
         let titles = try Validation.titles(titles)
-        return titles.map { title in
-            let task = TaskItem(id: UUID(), title: title, notes: nil, isCompleted: false, createdAt: now, updatedAt: now)
-            insert(task)
-            return task
+        let tasks = zip(UUID.randomBatch(titles.count), titles).map { id, title in
+            TaskItem(id: id, title: title, notes: nil, isCompleted: false, createdAt: now, updatedAt: now)
         }
+        taskTable.append(contentsOf: tasks)
+        return tasks
     }
 
     // MARK: Contacts
@@ -117,7 +119,7 @@ public struct StoreState: Sendable, Hashable {
     /// Creates a contact at `now`. See `CRUDSpec.createContact(name:email:phone:)`.
     public mutating func createContact(name: String, email: String, phone: String?, now: Date) throws(CRUDError) -> Contact {
         let contact = Contact(
-            id: UUID(), name: try Validation.name(name), email: try Validation.email(email),
+            id: UUID.random(), name: try Validation.name(name), email: try Validation.email(email),
             phone: try Validation.phone(phone), createdAt: now, updatedAt: now)
         guard contactIDByEmail[Array(contact.email.utf8)] == nil else { throw .duplicate(field: .email) }
         insert(contact)
@@ -161,11 +163,6 @@ public struct StoreState: Sendable, Hashable {
 
     // MARK: Helpers
 
-    private mutating func insert(_ task: TaskItem) {
-        taskEntries[task.id] = Entry(sequence: nextSequence, record: task)
-        nextSequence += 1
-    }
-
     private mutating func insert(_ contact: Contact) {
         contactEntries[contact.id] = Entry(sequence: nextSequence, record: contact)
         contactIDByEmail[Array(contact.email.utf8)] = contact.id
@@ -175,16 +172,12 @@ public struct StoreState: Sendable, Hashable {
     /// Applies `change` to the task with `id` and stamps `updatedAt`; nothing changes when
     /// the id is unknown.
     private mutating func updateTask(id: UUID, now: Date, _ change: (inout TaskItem) -> Void) throws(CRUDError) -> TaskItem {
-        guard var entry = taskEntries[id] else { throw .notFound(id: id) }
-        change(&entry.record)
-        entry.record.updatedAt = now
-        taskEntries[id] = entry
-        return entry.record
-    }
-
-    private func matching(_ query: TaskQuery) -> [TaskItem] {
-        let term = query.effectiveSearch
-        return tasksInCreationOrder.filter { query.filter.includes($0) && TextKey.matches($0.title, search: term) }
+        let changed = taskTable.update(id: id) { task in
+            change(&task)
+            task.updatedAt = now
+        }
+        guard let changed else { throw .notFound(id: id) }
+        return changed
     }
 
     private static func inCreationOrder<Record>(_ entries: [UUID: Entry<Record>]) -> [Record] {
