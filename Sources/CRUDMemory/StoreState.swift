@@ -107,9 +107,7 @@ public struct StoreState: Sendable, Hashable {
     /// Creates every title or none. See `CRUDSpec.importTasks(titles:)`.
     public mutating func importTasks(titles: [String], now: Date) throws(CRUDError) -> [TaskItem] {
         let titles = try Validation.titles(titles)
-        let tasks = zip(UUID.randomBatch(titles.count), titles).map { id, title in
-            TaskItem(id: id, title: title, notes: nil, isCompleted: false, createdAt: now, updatedAt: now)
-        }
+        let tasks = TaskItem.imported(titles: titles, at: now)
         taskTable.append(contentsOf: tasks)
         return tasks
     }

@@ -7,32 +7,48 @@ import Foundation
 #endif
 
 extension UUID {
-    /// `count` random (version 4) UUIDs, their bits read from the system's random source in
-    /// one go. `UUID()` asks the kernel once per id, which is most of the cost of a store's
-    /// import of 100,000 titles. If the system will not give random bytes, each id falls back
-    /// to `UUID()`.
+    /// A random (version 4) UUID, like `UUID()`, from the standard library's generator.
+    /// On Linux, Foundation's `UUID()` opens, reads and closes `/dev/urandom` for each id.
+    public static func random() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        return version4(generator.next(), generator.next())
+    }
+
+    /// `count` random (version 4) UUIDs. A large batch reads its bits from `/dev/urandom` in
+    /// one go, where `UUID()` would open and read the file once per id: that was a third of
+    /// the time of a store's import of 100,000 titles. A few come from the standard
+    /// library's generator, as do all where the file cannot be read.
     public static func random(count: Int) -> [UUID] {
-        guard count > 1 else { return count == 1 ? [UUID()] : [] }
-        var bytes = [UInt8](repeating: 0, count: count * 16)
-        guard fillRandom(&bytes) else { return (0..<count).map { _ in UUID() } }
+        guard count > 0 else { return [] }
+        let words = count >= 16 ? randomWordsFromFile(count * 2) : nil
+        var generator = SystemRandomNumberGenerator()
         return (0..<count).map { index in
-            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &raw) { out in
-                for offset in 0..<16 { out[offset] = bytes[index * 16 + offset] }
-                out[6] = out[6] & 0x0F | 0x40  // version 4: random
-                out[8] = out[8] & 0x3F | 0x80  // the RFC 9562 variant
-            }
-            return UUID(uuid: raw)
+            guard let words else { return version4(generator.next(), generator.next()) }
+            return version4(words[2 * index], words[2 * index + 1])
         }
     }
 
-    /// Fills `bytes` from the system's random source (`/dev/urandom`, read in one go where
-    /// `UUID()` would make a system call per id); `false` if it could not be read.
-    private static func fillRandom(_ bytes: inout [UInt8]) -> Bool {
+    /// The UUID of these 128 random bits, with the version (4) and variant (10) of RFC 9562
+    /// set: the high nibble of byte 6, the top two bits of byte 8.
+    private static func version4(_ high: UInt64, _ low: UInt64) -> UUID {
+        let high = high & 0xFFFF_FFFF_FFFF_0FFF | 0x0000_0000_0000_4000
+        let low = low & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        let byte = { (word: UInt64, index: UInt64) in UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
+        return UUID(
+            uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6),
+                byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
+                byte(low, 6), byte(low, 7)
+            ))
+    }
+
+    /// `count` random words read from `/dev/urandom` at once; nil when it cannot be read whole.
+    private static func randomWordsFromFile(_ count: Int) -> [UInt64]? {
         let source = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { return false }
+        guard source >= 0 else { return nil }
         defer { close(source) }
-        return bytes.withUnsafeMutableBytes { buffer -> Bool in
+        var words = [UInt64](repeating: 0, count: count)
+        let whole = words.withUnsafeMutableBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
             var filled = 0
             while filled < buffer.count {
@@ -43,5 +59,6 @@ extension UUID {
             }
             return true
         }
+        return whole ? words : nil
     }
 }

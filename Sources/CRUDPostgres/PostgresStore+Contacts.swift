@@ -21,7 +21,7 @@ extension PostgresStore {
         // from another connection at the same instant, and that is reported as a duplicate.
         let now = clock.timestamp()
         let contact = Contact(
-            id: UUID(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
+            id: UUID.random(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
             createdAt: now, updatedAt: now)
         try perform { db in
             try db.run(

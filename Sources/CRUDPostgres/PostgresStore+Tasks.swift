@@ -37,7 +37,7 @@ extension PostgresStore {
     public func createTask(title: String, notes: String?) throws -> TaskItem {
         let now = clock.timestamp()
         let task = TaskItem(
-            id: UUID(), title: try Validation.title(title), notes: try Validation.notes(notes), isCompleted: false, createdAt: now,
+            id: UUID.random(), title: try Validation.title(title), notes: try Validation.notes(notes), isCompleted: false, createdAt: now,
             updatedAt: now)
         try perform { db in try insert(task, into: db) }
         return task

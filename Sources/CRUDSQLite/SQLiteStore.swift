@@ -130,7 +130,7 @@ public actor SQLiteStore: CRUDSpec {
         let db = try connection()
         let now = clock.timestamp()
         let task = TaskItem(
-            id: UUID(), title: try Validation.title(title), notes: try Validation.notes(notes), isCompleted: false, createdAt: now,
+            id: UUID.random(), title: try Validation.title(title), notes: try Validation.notes(notes), isCompleted: false, createdAt: now,
             updatedAt: now)
         try insert(task, into: db)
         return task
@@ -261,7 +261,7 @@ public actor SQLiteStore: CRUDSpec {
         let db = try connection()
         let now = clock.timestamp()
         let contact = Contact(
-            id: UUID(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
+            id: UUID.random(), name: try Validation.name(name), email: try Validation.email(email), phone: try Validation.phone(phone),
             createdAt: now, updatedAt: now)
         guard try holder(of: contact.email, in: db) == nil else { throw CRUDError.duplicate(field: .email) }
         // The unique index still guards against another process inserting the same email.
