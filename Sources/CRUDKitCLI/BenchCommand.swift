@@ -9,6 +9,10 @@ import CRUDSpec
 import CSQLiteBaseline
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `crudkit bench`: times every backend on the same operations at growing sizes, beside raw
 /// C baselines (SQLite, and libpq on the same PostgreSQL server) measured in the same run.
 struct BenchCommand: ParsableCommand {
@@ -18,7 +22,8 @@ struct BenchCommand: ParsableCommand {
             For each backend and size N: create one by one, import N titles in one batch, list
             newest first and by title, search, get by id, rename, delete, and reopen. For http:
             requests per second of the URLSession client against the in-process mock server
-            (sequential reads, 8 concurrent clients, sequential writes), and the server's own
+            (sequential reads, the same reads in a bare URLSession loop, 8 concurrent clients,
+            sequential writes), and the server's own
             capacity measured with a keep-alive C load generator (8 connections). Loops stop
             when they use up the budget, and the table says how many operations ran, so slow
             backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
@@ -217,6 +222,7 @@ struct BenchCommand: ParsableCommand {
                 BenchResult(backend: "http", size: tasks.count, operation: operation, count: outcome.count, seconds: outcome.seconds))
         }
         record("get by id, 1 client", try await loop(count) { index in _ = try await client.task(id: tasks[index % tasks.count].id) })
+        record("get by id, bare URLSession loop", try await bareURLSessionLoop(server, tasks.map(\.id), count: count))
         let clock = ContinuousClock()
         let start = clock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -240,6 +246,27 @@ struct BenchCommand: ParsableCommand {
         guard answered > 0 else { throw CRUDError.network(reason: "the load generator could not reach the server") }
         record("server capacity, 8 keep-alive C clients", (Int(answered), seconds))
         return results
+    }
+
+    /// The client's floor: the same GETs as "get by id, 1 client", through a session of its
+    /// own with plain `data(for:)` and nothing else (no retries, no decoding, no thread hop).
+    private func bareURLSessionLoop(_ server: MockServer, _ ids: [UUID], count: Int) async throws -> (count: Int, seconds: Double) {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let requests = ids.compactMap { id in
+            URL(string: server.baseURL.absoluteString + "/classes/Task/\(id.uuidString.lowercased())").map { url in
+                var request = URLRequest(url: url)
+                request.setValue(server.configuration.applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
+                return request
+            }
+        }
+        guard !requests.isEmpty else { throw CRUDError.network(reason: "the bare URLSession loop has no request to send") }
+        return try await loop(count) { index in
+            let (_, response) = try await session.data(for: requests[index % requests.count])
+            guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+                throw CRUDError.network(reason: "the bare URLSession loop was answered \(response) instead of 200")
+            }
+        }
     }
 
     /// The same inserts and sorted select as the PostgreSQL store, in C through libpq, on the
