@@ -1,5 +1,6 @@
 import CRUDSpec
 import Foundation
+import ThreadExecutors
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
