@@ -23,8 +23,9 @@ struct BenchCommand: ParsableCommand {
             newest first and by title, search, get by id, rename, delete, and reopen. For http:
             requests per second of the URLSession client against the in-process mock server
             (sequential reads, the same reads in a bare URLSession loop, 8 concurrent clients,
-            sequential writes), and the server's own
-            capacity measured with a keep-alive C load generator (8 connections). Loops stop
+            sequential creates and renames; each three times, taking turns, the best counting),
+            and the server's own capacity measured with a keep-alive C load generator (8
+            connections). Loops stop
             when they use up the budget, and the table says how many operations ran, so slow
             backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
             Whole-table reads (the lists and search) and the import run three times, here and
@@ -221,22 +222,42 @@ struct BenchCommand: ParsableCommand {
             results.append(
                 BenchResult(backend: "http", size: tasks.count, operation: operation, count: outcome.count, seconds: outcome.seconds))
         }
-        record("get by id, 1 client", try await loop(count) { index in _ = try await client.task(id: tasks[index % tasks.count].id) })
-        record("get by id, bare URLSession loop", try await bareURLSessionLoop(server, tasks.map(\.id), count: count))
-        let clock = ContinuousClock()
-        let start = clock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    for index in stride(from: worker, to: count * 2, by: 8) { _ = try await client.task(id: tasks[index % tasks.count].id) }
-                }
-            }
-            try await group.waitForAll()
+        // Each rate is measured three times, the operations taking turns, and the best counts:
+        // one request costs about a millisecond here, and a moment of another program's work
+        // moves a single run by a third.
+        var best: [String: (count: Int, seconds: Double)] = [:]
+        let operations = [
+            "get by id, 1 client", "get by id, bare URLSession loop", "get by id, 8 clients", "create, 1 client", "rename, 1 client",
+        ]
+        func keep(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
+            func rate(_ outcome: (count: Int, seconds: Double)) -> Double { Double(outcome.count) / max(outcome.seconds, 1e-9) }
+            if best[operation].map({ rate(outcome) > rate($0) }) ?? true { best[operation] = outcome }
         }
-        record("get by id, 8 clients", (count * 2, (clock.now - start).seconds))
-        record(
-            "rename, 1 client",
-            try await loop(count / 2) { index in _ = try await client.renameTask(id: tasks[index].id, to: "renamed \(index)") })
+        let ids = tasks.map(\.id)
+        for round in 0..<Self.readRepeats {
+            keep(operations[0], try await loop(count) { index in _ = try await client.task(id: ids[index % ids.count]) })
+            keep(operations[1], try await bareURLSessionLoop(server, ids, count: count))
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        for index in stride(from: worker, to: count * 2, by: 8) { _ = try await client.task(id: ids[index % ids.count]) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            keep(operations[2], (count * 2, (clock.now - start).seconds))
+            // A create is one request; a rename two (Parse answers a PUT with updatedAt only,
+            // so the client reads the task back).
+            keep(
+                operations[3],
+                try await loop(count / 2) { index in _ = try await client.createTask(title: "new \(round) \(index)", notes: nil) })
+            keep(
+                operations[4],
+                try await loop(count / 2) { index in _ = try await client.renameTask(id: ids[index], to: "renamed \(round) \(index)") })
+        }
+        for operation in operations { if let outcome = best[operation] { record(operation, outcome) } }
         let request =
             "GET /parse/classes/Task/\(tasks[0].id.uuidString.lowercased()) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             + "X-Parse-Application-Id: \(server.configuration.applicationID)\r\n\r\n"

@@ -20,7 +20,7 @@ struct BenchRatiosTests {
         report.results += [
             BenchResult(backend: "http", size: 1_000, operation: "get by id, 1 client", count: 1_000, seconds: 1),
             BenchResult(backend: "http", size: 1_000, operation: "get by id, 8 clients", count: 2_600, seconds: 1),
-            BenchResult(backend: "http", size: 1_000, operation: "rename, 1 client", count: 700, seconds: 1),
+            BenchResult(backend: "http", size: 1_000, operation: "create, 1 client", count: 700, seconds: 1),
             BenchResult(backend: "http", size: 1_000, operation: "get by id, bare URLSession loop", count: 1_100, seconds: 1),
         ]
         return report
@@ -42,7 +42,7 @@ struct BenchRatiosTests {
         let memory = try ratio("memory store / sqlite store: list by title", at: 1_000, in: report)
         #expect(memory.target == .atMost(0.5) && memory.verdict == "NOT met", "0.7 / 1.3 = \(memory.ratio)")
 
-        let writes = try ratio("http client: writes / reads (1 client each)", at: 1_000, in: report)
+        let writes = try ratio("http client: writes (create) / reads (1 client each)", at: 1_000, in: report)
         #expect(abs(writes.ratio - 0.7) < 1e-9 && writes.target == .atLeast(0.8) && writes.verdict == "NOT met", "\(writes)")
         let concurrent = try ratio("http client: 8 concurrent clients / 1 client (reads)", at: 1_000, in: report)
         #expect(abs(concurrent.ratio - 2.6) < 1e-9 && concurrent.verdict == "met", "\(concurrent)")
@@ -53,7 +53,9 @@ struct BenchRatiosTests {
     @Test("Every format prints the target beside the ratio with its direction")
     func formats() {
         let report = report()
-        #expect(report.text().contains("http client: writes / reads (1 client each): 0.70× (target ≥ 0.8×: NOT met)"), "\(report.text())")
+        #expect(
+            report.text().contains("http client: writes (create) / reads (1 client each): 0.70× (target ≥ 0.8×: NOT met)"),
+            "\(report.text())")
         #expect(report.markdown().contains("| 100000 | sqlite store / raw C: list by title | 1.30× | ≤ 1.2× |"), "\(report.markdown())")
     }
 }
