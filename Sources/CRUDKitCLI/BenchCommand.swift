@@ -78,10 +78,6 @@ struct BenchCommand: ParsableCommand {
         for size in sizes {
             for backend in backends where backend.name != "http" {
                 console.err("\(backend.name), \(size) tasks…\n")
-                // What the backend before left for the disk to write is written now, so that
-                // it does not slow this backend's fsyncs (the journal's rename at 100,000
-                // took 2.4× its cost at 1,000 right after the JSON file's, 1.0× alone).
-                await offThePool { sync() }
                 do {
                     report.results += try await measure(backend, size: size)
                 } catch let unavailable as BackendUnavailable {
