@@ -66,17 +66,16 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
     private let onClose: (@Sendable () async -> Void)?
-    /// The thread URLSession is called on: on Linux it waits on its internal queue,
-    /// synchronously, when a request starts and when a session ends, and on a thread of the
-    /// cooperative pool that wait stalls every other task (a full test run saw requests take
-    /// 10 s, and checks time out).
-    private let executor = ThreadExecutor(name: "crudkit-http-client")
+    /// The sessions requests go out on, reads and writes alike, on kept-alive connections.
+    private let lanes: HTTPLanes
+    /// What lets a write go out on a kept-alive connection (see ``RewindableBodies``).
+    private let bodies = RewindableBodies()
 
-    deinit { executor.shutdown() }
-    /// Reads reuse kept-alive connections.
-    private let readSession: URLSession
-    /// Writes never do (see ``send(_:_:query:body:missing:)``).
-    private let writeSession: URLSession
+    /// How many sessions the client spreads concurrent requests over (see ``HTTPLanes``):
+    /// as many sessions as the read and write sessions before, one thread more. Four gained
+    /// nothing measurable on two cores, and the exercise and conformance runs open a client
+    /// per check, many at once.
+    static let laneCount = 2
 
     /// A store that talks to the API at `configuration.baseURL`, reading its answers
     /// with `decoding`. `onClose` runs after ``close()``, for example to stop an
@@ -91,8 +90,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         let settings = URLSessionConfiguration.ephemeral
         settings.timeoutIntervalForRequest = configuration.timeout.seconds
         settings.httpMaximumConnectionsPerHost = 8
-        readSession = URLSession(configuration: settings)
-        writeSession = URLSession(configuration: settings)
+        lanes = HTTPLanes(count: Self.laneCount, configuration: settings, delegate: bodies)
     }
 
     // MARK: Tasks
@@ -203,11 +201,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Cancels requests in flight, releases the connection pool, and runs `onClose`.
     public func close() async throws {
-        let (readSession, writeSession) = (readSession, writeSession)
-        await Task(executorPreference: executor) {
-            readSession.invalidateAndCancel()
-            writeSession.invalidateAndCancel()
-        }.value
+        await lanes.invalidate()
         await onClose?()
     }
 
@@ -335,16 +329,12 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         if let key = configuration.clientKey { request.setValue(key, forHTTPHeaderField: "X-Parse-Client-Key") }
         let isWrite = method != "GET"
         if isWrite {
-            request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Parse-Request-Id")
-            // Every write on a fresh connection, in a session of its own: when a reused
-            // connection dies mid-request, libcurl (URLSession on Linux) re-sends the request
-            // on a new one but cannot rewind its body, and hangs until the timeout. Our own
-            // retry, with its idempotency key, is the one that should run.
-            request.setValue("close", forHTTPHeaderField: "Connection")
+            request.setValue(UUID().uuidString, forHTTPHeaderField: RewindableBodies.key)
         }
+        var encoded: Data?
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try? JSONEncoder().encode(body)
+            encoded = try? JSONEncoder().encode(body)
         }
         var lastProblem = "no answer"
         for attempt in 0..<configuration.maxAttempts {
@@ -358,7 +348,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             let data: Data
             let response: URLResponse
             do {
-                (data, response) = try await exchange(request, on: isWrite ? writeSession : readSession)
+                if let encoded {
+                    (data, response) = try await bodies.sending(encoded, in: request) { try await lanes.exchange($0) }
+                } else {
+                    (data, response) = try await lanes.exchange(request)
+                }
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
                 lastProblem = (error as? URLError).map(Self.describe) ?? "the connection failed"
@@ -383,16 +377,6 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             return json
         }
         throw .network(reason: "\(lastProblem), after \(configuration.maxAttempts) attempts")
-    }
-
-    /// One request and its answer, in a task that prefers `executor`: `data(for:)` runs
-    /// there, so URLSession's synchronous wait while it starts the request holds that thread,
-    /// not one of the pool. (A completion handler would avoid the pool too, but made writes
-    /// 2.5× slower.) Nothing cancels the request when the caller is cancelled (a check that ran out of
-    /// time): cancelling can trap in corelibs' URLSession (`URLSession.behaviour(for:)`),
-    /// ending the whole process; the request runs to its answer or its own timeout.
-    private func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
-        try await Task(executorPreference: executor) { try await session.data(for: request) }.value
     }
 
     /// Percent-encodes everything but unreserved characters, so `+`, `&` and `=` in a

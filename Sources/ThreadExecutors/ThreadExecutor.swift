@@ -29,19 +29,13 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     private var finished = false
     private let condition = NSCondition()
 
-    /// Whether jobs run as this serial executor's (an actor's) or as a task executor's: each
-    /// way of use keeps the one it was written and tested with.
-    private let runsAsSerialExecutor: Bool
-
-    /// An executor with no thread yet: call ``runUntilFinished()`` on the one that is to run
-    /// it. Its jobs run as a task executor's (tasks that prefer it).
-    public init() { runsAsSerialExecutor = false }
+    /// An executor with no thread yet: call ``runUntilFinished()`` on the one that is to run it.
+    public init() {}
 
     /// An executor on a thread of its own, started now and named `name` (Linux keeps 15
-    /// bytes of it); the thread ends at ``shutdown()``. Its jobs run as a serial executor's,
-    /// for an actor whose `unownedExecutor` it is.
-    public init(name: String) {
-        runsAsSerialExecutor = true
+    /// bytes of it); the thread ends at ``shutdown()``.
+    public convenience init(name: String) {
+        self.init()
         Thread { [self] in
             crudkit_name_this_thread(name)
             runUntilFinished()
@@ -91,11 +85,7 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
             }
             let job = jobs.removeFirst()
             condition.unlock()
-            if runsAsSerialExecutor {
-                job.runSynchronously(on: asUnownedSerialExecutor())
-            } else {
-                job.runSynchronously(on: asUnownedTaskExecutor())
-            }
+            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         }
     }
 
@@ -104,12 +94,8 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     public static func onOwnThread<T>(
         named name: String, _ operation: () async throws -> T
     ) async rethrows -> T {
-        let executor = ThreadExecutor()
-        Thread {
-            crudkit_name_this_thread(name)
-            executor.runUntilFinished()
-        }.start()
-        defer { executor.finish() }
+        let executor = ThreadExecutor(name: name)
+        defer { executor.shutdown() }
         return try await withTaskExecutorPreference(executor, operation: operation)
     }
 }
