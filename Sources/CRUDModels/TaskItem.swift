@@ -41,7 +41,7 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
 extension TaskItem {
     /// New tasks for titles already validated, all created at `now`, not done, without
     /// notes, each with a random id: what a store's `importTasks(titles:)` stores. The ids
-    /// come from one read of the system's random source (``Foundation/UUID/random(count:)``).
+    /// come from one read of the system's random source (`UUID.random(count:)`).
     public static func imported(titles: [String], at now: Date) -> [TaskItem] {
         zip(UUID.random(count: titles.count), titles).map { id, title in
             TaskItem(id: id, title: title, notes: nil, isCompleted: false, createdAt: now, updatedAt: now)
