@@ -48,6 +48,7 @@ public struct PostgresBinaries: Sendable, Equatable {
     /// the newest version of ``Places/versionFolders``, else the newest Homebrew
     /// `postgresql@N`, else ``Places/lastResorts``. A folder counts only when it holds both
     /// `initdb` and `pg_ctl`. When none does, the failure says how to install them.
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     public static func locate(
         environment: [String: String] = ProcessInfo.processInfo.environment, places: Places = .standard
     ) -> Result<PostgresBinaries, PostgresUnavailable> {

@@ -226,6 +226,7 @@ public final class PostgresCluster: @unchecked Sendable {
     /// Runs a program to its end, in `directory`, with no `PG…` variable of ours (PGHOST,
     /// PGUSER, … would change what it connects to) but the password it is given; throws its
     /// output when it fails.
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     private static func run(
         _ arguments: [String], in directory: String?, doing what: String, password: String? = nil
     ) throws(PostgresUnavailable) {

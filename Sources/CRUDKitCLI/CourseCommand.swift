@@ -1,5 +1,6 @@
 import ExerciseKit
 import Foundation
+import ThreadExecutors
 
 /// `crudkit course`: the Course beside the exercises.
 struct CourseCommand: ParsableCommand {
@@ -44,7 +45,7 @@ struct CourseCommand: ParsableCommand {
             if let existing = try? FileManager.default.contentsOfDirectory(atPath: outputFolder.path), !existing.isEmpty {
                 throw UsageError("'\(output ?? "")' is not empty: give a new folder.")
             }
-            guard let docc = CourseSite.docc(environment: context.environment) else {
+            guard let docc = await offThePool({ [environment = context.environment] in CourseSite.docc(environment: environment) }) else {
                 throw CommandFailure(
                     "docc was not found: it comes with the Swift toolchain (swift.org) or Xcode; put it on PATH or set DOCC.",
                     exitCode: .unavailable)
@@ -55,9 +56,11 @@ struct CourseCommand: ParsableCommand {
             defer { try? FileManager.default.removeItem(at: temporary) }
             let pages: [CatalogPage]
             do {
-                pages = try CourseSite.build(
-                    course: URL(fileURLWithPath: course ?? "Course", relativeTo: here).standardizedFileURL, catalog: catalogFolder,
-                    output: outputFolder, docc: docc)
+                let course = URL(fileURLWithPath: course ?? "Course", relativeTo: here).standardizedFileURL
+                // docc takes tens of seconds: its wait holds no thread of Swift's pool.
+                pages = try await offThePool {
+                    try CourseSite.build(course: course, catalog: catalogFolder, output: outputFolder, docc: docc)
+                }
             } catch let error as CourseCatalogError {
                 throw CommandFailure(error.description, exitCode: .failure)
             } catch let failure as CourseSite.Failure {

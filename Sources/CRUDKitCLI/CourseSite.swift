@@ -10,6 +10,7 @@ public enum CourseSite {
 
     /// The `docc` to run: `$DOCC` when set, else `docc` on `PATH` (Swift toolchains for
     /// Linux ship it), else Xcode's (`xcrun --find docc`); nil when there is none.
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     public static func docc(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let named = environment["DOCC"], !named.isEmpty {
             return FileManager.default.isExecutableFile(atPath: named) ? named : nil
@@ -33,6 +34,7 @@ public enum CourseSite {
     /// Writes the catalog made from the Course folder `course` into `catalog`, converts it
     /// with `docc` into the website folder `output`, and returns the catalog's pages.
     @discardableResult
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     public static func build(course: URL, catalog: URL, output: URL, docc: String) throws -> [CatalogPage] {
         let pages = try CourseCatalog.write(course: course, to: catalog)
         // docc makes the output folder but not its parents.

@@ -31,6 +31,7 @@ enum ExerciseHostBuild {
     /// The host program for the kit in `folder`: `CRUDKIT_EXERCISE_HOST` when set (tests
     /// set it to a program they built), else `swift build --product exercise-host` there,
     /// leaving out each exercise that does not compile until the rest does.
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     static func build(in folder: String, environment: [String: String]) throws -> Outcome {
         if let given = environment["CRUDKIT_EXERCISE_HOST"], !given.isEmpty { return .built(given, notCompiled: [:]) }
         var notCompiled = missingExercises(in: folder).merging(forbiddenConstructs(in: folder + "/Exercises")) { first, _ in first }
@@ -183,6 +184,7 @@ enum ExerciseHostBuild {
     /// its output and errors together. Past ``buildLimit`` it is interrupted (as Ctrl-C
     /// would, so SwiftPM stops its compilers too), and killed ten seconds later. The status
     /// is its exit status, or 128 plus the signal that ended it.
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     static func run(_ command: [String], in folder: String, adding variables: [String: String] = [:]) throws -> (
         status: Int32, output: String
     ) {

@@ -2,6 +2,7 @@ import CRUDConformance
 import ChildProcesses
 import ExerciseKit
 import Foundation
+import ThreadExecutors
 
 /// `crudkit exercises`: the student's runner. It builds Exercises/ into the exercise host,
 /// checks it from outside (a crash or an endless loop is a failed check, not a stuck runner),
@@ -20,7 +21,9 @@ struct ExercisesCommand: ParsableCommand {
         exitStatuses: [(.success, "the checked exercises pass"), (.failure, "a check failed"), (.usage, "the command line is wrong")])
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        guard let grader = try Self.graderOfExercises(console: context.console, environment: context.environment) else { return .failure }
+        guard let grader = try await Self.graderOfExercises(console: context.console, environment: context.environment) else {
+            return .failure
+        }
         defer { grader.host.stop() }
         return await Self.overview(with: grader.grader, console: context.console)
     }
@@ -33,7 +36,8 @@ struct ExercisesCommand: ParsableCommand {
 
         func run(_ context: CommandContext) async throws -> ExitCode {
             let exercise = try ExercisesCommand.exercise(number, for: "check")
-            guard let grader = try ExercisesCommand.graderOfExercises(console: context.console, environment: context.environment) else {
+            guard let grader = try await ExercisesCommand.graderOfExercises(console: context.console, environment: context.environment)
+            else {
                 return .failure
             }
             defer { grader.host.stop() }
@@ -116,7 +120,7 @@ struct ExercisesCommand: ParsableCommand {
     /// (after saying why) when Exercises/ does not compile.
     static func graderOfExercises(
         console: any Console, environment: [String: String]
-    ) throws -> (grader: Grader, host: ExerciseHost)? {
+    ) async throws -> (grader: Grader, host: ExerciseHost)? {
         let folder = FileManager.default.currentDirectoryPath
         guard environment["CRUDKIT_EXERCISE_HOST"] != nil || FileManager.default.fileExists(atPath: folder + "/Exercises") else {
             throw CommandFailure("no Exercises/ folder here: run crudkit exercises from the kit's folder.", exitCode: .usage)
@@ -124,7 +128,8 @@ struct ExercisesCommand: ParsableCommand {
         for file in ExerciseHostBuild.strayFiles(in: folder + "/Exercises") {
             console.out("Exercises/\(file) is in no exercise's folder, so it is not built: move it into the folder that uses it.\n")
         }
-        switch try ExerciseHostBuild.build(in: folder, environment: environment) {
+        // A build takes minutes: its wait holds no thread of Swift's pool.
+        switch try await offThePool({ try ExerciseHostBuild.build(in: folder, environment: environment) }) {
         case .built(let executable, let notCompiled):
             var built = ExerciseHostBuild.grader(
                 executable: executable, deadline: ExerciseHostBuild.defaultDeadline, notCompiled: notCompiled)
@@ -242,7 +247,7 @@ enum ExerciseWatcher {
                 let checks = try ChildProcess(
                     "swift", ["run", "-q", "crudkit", "exercises"],
                     options: .init(input: .inherited, output: .inherited, errors: .inherited))
-                checks.wait()
+                _ = await checks.finished()
                 console.out("\n(watching; save a file to check again)\n")
             }
             try await Task.sleep(for: .seconds(1))

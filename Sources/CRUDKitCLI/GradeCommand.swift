@@ -1,6 +1,7 @@
 import CRUDConformance
 import ExerciseKit
 import Foundation
+import ThreadExecutors
 
 /// `crudkit grade`: points per exercise from the manifest's rubric, for instructors.
 struct GradeCommand: ParsableCommand {
@@ -116,7 +117,7 @@ struct GradeCommand: ParsableCommand {
         for file in ExerciseHostBuild.strayFiles(in: folder + "/Exercises") {
             console.err("Exercises/\(file) is in no exercise's folder: it is not built or graded.\n")
         }
-        switch try ExerciseHostBuild.build(in: folder, environment: environment) {
+        switch try await offThePool({ try ExerciseHostBuild.build(in: folder, environment: environment) }) {
         case .doesNotCompile(let output):
             console.err("The submission does not compile:\n\(output.suffix(2_000))\n")
             return (notCompiled, [])

@@ -23,6 +23,7 @@ extension ChildProcess {
     /// Reads the output and error pipes to their end (errors on a thread of its own, so a
     /// child that fills one pipe while the other is read cannot stall), then waits for the
     /// child. A stream that is not a pipe reads as "".
+    @available(*, noasync, message: "it blocks a thread of Swift's cooperative pool; use finished()")
     public func finish() -> (ending: Ending, out: String, err: String) {
         let errorText = LockedText()
         if let errors {

@@ -104,6 +104,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits until the child ends (later calls give the same answer at once).
     @discardableResult
+    @available(*, noasync, message: "it blocks a thread of Swift's cooperative pool; use finished() or offThePool")
     public func wait() -> Ending {
         while true {
             if let ending = ended() { return ending }

@@ -300,11 +300,11 @@ struct AppInTmuxTests {
 @Suite("crudkit app without a terminal")
 struct AppWithoutTerminalTests {
     @Test("Without a terminal it says so and exits 64")
-    func noTerminal() throws {
+    func noTerminal() async throws {
         let fixture = try AppFixture()
         defer { fixture.remove() }
         let child = try ChildProcess(fixture.crudkit, ["app", "--store", fixture.store], options: .init(input: .pipe))
-        let (ending, out, err) = child.finish()
+        let (ending, out, err) = await child.finished()
         #expect(ending == .exited(64), "expected exit 64, got \(ending); stderr: \(err)")
         #expect(err.contains("needs a terminal"), "standard error was: \(err)")
         #expect(out.isEmpty, "nothing should be drawn without a terminal, got: \(out)")

@@ -116,10 +116,8 @@ struct ProjectProcessTests {
         let workspace = try Workspace()
         let server = try ChildProcess(
             try Crudkit.executableURL().path, ["serve", "--port", "0", "--quiet", "--store", "sqlite:\(workspace.path)/server.sqlite"])
-        defer {
-            server.kill(SIGTERM)
-            server.wait()
-        }
+        // Killed on every way out; reaped below when the test gets that far.
+        defer { server.kill(SIGTERM) }
         let line = await server.firstLine()
         let url = try #require(line.split(separator: " ").last.map(String.init), "no URL in: \(line)")
         let crudkit = Crudkit(folder: workspace.path, store: url)
@@ -128,6 +126,8 @@ struct ProjectProcessTests {
         let wrongKey = Crudkit(folder: workspace.path, store: url, extra: ["CRUDKIT_APP_ID": "wrong"])
         let refused = try await wrongKey("tasks", "list")
         #expect(refused.status == 69 && refused.err == "error: The server refused the application id or the client key.\n")
+        server.kill(SIGTERM)
+        #expect(await server.finished().ending == .exited(0))
     }
 
     @Test("An empty store says how to start")

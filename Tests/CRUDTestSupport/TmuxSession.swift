@@ -55,6 +55,7 @@ public final class TmuxSession: Sendable {
 
     /// ``tmux(_:)`` waiting where it is called: for the start and the end of a session only.
     @discardableResult
+    @available(*, noasync, message: "it waits for a child process; call it with offThePool")
     private func tmuxNow(_ arguments: [String]) throws -> String {
         try Self.checked(try start(arguments).finish(), arguments)
     }

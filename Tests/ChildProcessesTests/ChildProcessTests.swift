@@ -118,10 +118,10 @@ struct ChildProcessTests {
             signal(SIGPIPE, SIG_IGN)
             // The fifth field of /proc/self/stat is the process group.
             let leader = try ChildProcess("/bin/sh", ["-c", "exec cut -d ' ' -f 5 /proc/self/stat"], options: .init(newProcessGroup: true))
-            let (_, group, _) = leader.finish()
+            let (_, group, _) = await leader.finished()
             #expect(group == "\(leader.pid)\n", "the child's group, expected its own id \(leader.pid)")
             let member = try ChildProcess("/bin/sh", ["-c", "exec cut -d ' ' -f 5 /proc/self/stat"])
-            #expect(member.finish().out == "\(getpgrp())\n", "without a new group the child stays in the parent's")
+            #expect(await member.finished().out == "\(getpgrp())\n", "without a new group the child stays in the parent's")
             // Started from a task: a thread of the cooperative pool, which may block signals.
             let status = try await Task { try Self.shell("exec grep -E '^Sig(Blk|Ign)' /proc/self/status").out }.value
             let masks = Dictionary(

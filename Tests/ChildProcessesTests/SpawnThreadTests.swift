@@ -28,16 +28,15 @@ import Testing
             started.done.wait()
             let child = try started.result?.get()
             let running = try #require(child, "the thread did not start the child")
-            defer {
-                running.kill(SIGKILL)
-                running.wait()
-            }
+            defer { running.kill(SIGKILL) }
             // The thread has returned from its block; give it time to end and any death
             // signal time to arrive, then ask.
             try await Task.sleep(for: .milliseconds(300))
             #expect(
                 running.ended() == nil,
                 "expected the child still running after its starting thread ended, but it ended: \(String(describing: running.ended()))")
+            running.kill(SIGKILL)
+            _ = await running.finished()
         }
     }
 

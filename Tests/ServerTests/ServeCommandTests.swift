@@ -40,12 +40,12 @@ struct ServeCommandTests {
         let client = HTTPStore(configuration: TestServer.clientConfiguration(url))
         let task = try await client.createTask(title: "Served", notes: nil)
         first.kill(SIGTERM)
-        #expect(first.wait() == .exited(0))
+        #expect(await first.finished().ending == .exited(0))
         let (second, secondURL) = try await serve(["--store", store])
         let again = HTTPStore(configuration: TestServer.clientConfiguration(secondURL))
         #expect(try await again.task(id: task.id).title == "Served")
         second.kill(SIGINT)
-        #expect(second.wait() == .exited(0))
+        #expect(await second.finished().ending == .exited(0))
     }
 
     @Test("A corrupt store is reported with exit status 74 and left alone")

@@ -99,7 +99,7 @@ struct CrashSafetyTests {
         _ = process.output?.availableData
         #expect(throws: CRUDError.storeLocked(path: path)) { try JSONFileStore(path: path, lockWait: .milliseconds(200)) }
         process.kill(SIGKILL)
-        process.wait()
+        _ = await process.finished()
         let store = try JSONFileStore(path: path)
         await store.close()
     }

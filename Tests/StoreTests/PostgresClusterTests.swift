@@ -62,7 +62,8 @@ struct PostgresClusterTests {
         let withoutPassword = cluster.connectionString().replacingOccurrences(
             of: #"password='[0-9a-f]+'"#, with: "", options: .regularExpression)
         #expect(withoutPassword != cluster.connectionString())
-        let refused = try ChildProcess(binaries.tool("psql"), ["-X", "-w", "-A", "-t", "-d", withoutPassword, "-c", "SELECT 1"]).finish()
+        let refused = try await ChildProcess(binaries.tool("psql"), ["-X", "-w", "-A", "-t", "-d", withoutPassword, "-c", "SELECT 1"])
+            .finished()
         #expect(
             refused.ending != .exited(0) && refused.err.contains("password"),
             "the superuser logged in without the password: \(refused.ending), \(refused.err)")
@@ -95,7 +96,7 @@ struct PostgresClusterTests {
         #expect(FileManager.default.fileExists(atPath: folder) && isRunning(pid), "the cluster was not up before the kill")
 
         child.kill(SIGKILL)
-        #expect(child.wait() == .signalled(SIGKILL))
+        #expect(await child.finished().ending == .signalled(SIGKILL))
         let killed = ContinuousClock.now
         while ContinuousClock.now - killed < .seconds(10) && (FileManager.default.fileExists(atPath: folder) || isRunning(pid)) {
             try await Task.sleep(for: .milliseconds(50))

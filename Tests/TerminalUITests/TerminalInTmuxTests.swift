@@ -114,10 +114,10 @@ struct TerminalInTmuxTests {
 @Suite("TerminalUI without a terminal")
 struct TerminalMissingTests {
     @Test("Without a terminal the probe says so and exits 64")
-    func noTerminal() throws {
+    func noTerminal() async throws {
         let probe = try #require(BuiltProduct.path("terminal-probe"), "terminal-probe was not built beside the tests")
         let child = try ChildProcess(probe, [], options: .init(input: .pipe))
-        let (ending, out, err) = child.finish()
+        let (ending, out, err) = await child.finished()
         #expect(ending == .exited(64), "expected exit 64 without a terminal, got \(ending)")
         #expect(err.contains("this needs a terminal"), "standard error was: \(err)")
         #expect(!out.contains("\u{1B}[?1049h"), "nothing should switch screens without a terminal")

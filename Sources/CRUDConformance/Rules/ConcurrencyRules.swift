@@ -12,7 +12,11 @@ extension Rules {
             let store = try context.store
             let ids = try await context.attempt("100 parallel createTask calls") {
                 try await withThrowingTaskGroup(of: UUID.self) { group in
-                    for index in 0..<100 { group.addTask { try await store.createTask(title: "parallel \(index)", notes: nil).id } }
+                    for index in 0..<100 {
+                        group.addTask(executorPreference: Parallel.executor) {
+                            try await store.createTask(title: "parallel \(index)", notes: nil).id
+                        }
+                    }
                     return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
                 }
             }
@@ -29,7 +33,7 @@ extension Rules {
             let store = try context.store
             let outcomes = await withTaskGroup(of: Result<Contact, any Error>.self) { group in
                 for index in 0..<20 {
-                    group.addTask {
+                    group.addTask(executorPreference: Parallel.executor) {
                         do {
                             return .success(try await store.createContact(name: "Racer \(index)", email: "Race@example.com", phone: nil))
                         } catch {

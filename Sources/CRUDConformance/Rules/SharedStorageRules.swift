@@ -1,5 +1,6 @@
 import CRUDSpec
 import Foundation
+import ThreadExecutors
 
 extension Rules {
     static let sharedStorage: [Rule] = [
@@ -54,9 +55,10 @@ extension Rules {
             let second = try await context.attempt("opening a second store on the same storage") { try await context.openAnother() }
             for round in 1...10 {
                 let email = "race\(round)@example.com"
-                async let one = Result.of { try await first.createContact(name: "First \(round)", email: email, phone: nil) }
-                async let other = Result.of { try await second.createContact(name: "Second \(round)", email: email, phone: nil) }
-                let outcomes = await [one, other]
+                let outcomes = await Parallel.results([
+                    { @Sendable in try await first.createContact(name: "First \(round)", email: email, phone: nil) },
+                    { @Sendable in try await second.createContact(name: "Second \(round)", email: email, phone: nil) },
+                ])
                 let step = "round \(round): both stores create a contact with \(email) at once"
                 let successes = outcomes.filter { if case .success = $0 { true } else { false } }.count
                 for case .failure(let error) in outcomes where (error as? CRUDError) != .duplicate(field: .email) {
@@ -88,7 +90,7 @@ extension Rules {
             let ids = try await context.attempt("8 stores creating 200 tasks each, all at once") {
                 try await withThrowingTaskGroup(of: [UUID].self) { group in
                     for (writer, store) in writers.enumerated() {
-                        group.addTask {
+                        group.addTask(executorPreference: Parallel.executor) {
                             var ids: [UUID] = []
                             for index in 0..<200 {
                                 ids.append(try await store.createTask(title: "writer \(writer) task \(index)", notes: nil).id)
@@ -118,11 +120,17 @@ extension Rules {
                 try await first.createTask(title: "Written before the second open", notes: nil)
             }
             let opened = OpenOutcome()
+            // On a thread of its own, as another process would be: an opener may wait for
+            // the lock by blocking its thread (SQLite's busy handler does).
             let opening = Task {
-                let result = await Result.of { try await context.openAnother() }
-                opened.finish()
-                return result
+                await ThreadExecutor.onOwnThread(named: "crudkit-opener") {
+                    opened.start()
+                    let result = await Result.of { try await context.openAnother() }
+                    opened.finish()
+                    return result
+                }
             }
+            await opened.waitUntilStarted()
             try? await Task.sleep(for: .milliseconds(300))
             try context.expect(
                 !opened.isFinished, "opening a second store while the first is open, 300 ms later", expected: "still waiting for the lock",
@@ -157,14 +165,22 @@ extension Rules {
     ]
 }
 
-/// Whether an operation started by a rule has returned yet.
+/// Whether an operation started by a rule has begun, and whether it has returned yet.
 private final class OpenOutcome: @unchecked Sendable {
     private let lock = NSLock()
+    private var started = false
     private var finished = false
 
     var isFinished: Bool { lock.withLock { finished } }
 
+    func start() { lock.withLock { started = true } }
     func finish() { lock.withLock { finished = true } }
+
+    /// Returns once ``start()`` was called: the 300 ms a rule gives the operation count from
+    /// then, not from when a busy machine got round to starting its thread.
+    func waitUntilStarted() async {
+        while !lock.withLock({ started }) { try? await Task.sleep(for: .milliseconds(1)) }
+    }
 }
 
 extension Result where Failure == any Error {

@@ -9,6 +9,9 @@ extension Rules {
     /// store, wrapped in a ``FailingStore`` where a write is made to fail, their state moved
     /// on by `logic` (the kit's, or an exercise's when grading Exercises 16 and 17). Each rule
     /// checks that its injected failures really happened, so none passes because nothing failed.
+    /// A model asks its screen logic synchronously (when grading, an exercise host answers,
+    /// as slowly as its call limit allows): the runner gives each check a thread of its own,
+    /// so that wait holds up no other check.
     public static func view(logic: ViewLogic) -> [Rule] {
         [
             Rule(
@@ -19,10 +22,8 @@ extension Rules {
                 hint:
                     "A write that throws must not have happened: commit it whole or not at all, and throw only what the store did not do."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in
-                        try await ViewChecks.failedSave(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in
+                    try await ViewChecks.failedSave(context, try context.store, logic: recording)
                 }
             },
             Rule(
@@ -32,9 +33,7 @@ extension Rules {
                 reason: "Cancel is the user's way out; a cancel that saves, or half-saves, makes every edit a commitment.",
                 hint: "Reads must not change records (no updatedAt or flag written on a read); a list or a get leaves the store as it was."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in try await ViewChecks.cancel(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in try await ViewChecks.cancel(context, try context.store, logic: recording)
                 }
             },
             Rule(
@@ -44,9 +43,7 @@ extension Rules {
                 reason: "The confirmation dialog names one record; deleting another, or anything after \"Cancel\", loses data for good.",
                 hint: "Delete by the id asked for, and only when the call returns without an error."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in try await ViewChecks.delete(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in try await ViewChecks.delete(context, try context.store, logic: recording)
                 }
             },
             Rule(
@@ -56,10 +53,8 @@ extension Rules {
                 reason: "\"No tasks yet\" over a filter that hides every task tells the user their data is gone.",
                 hint: "countTasks with an empty query counts every task, done or not, whatever the list's filter and search."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in
-                        try await ViewChecks.emptyStates(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in
+                    try await ViewChecks.emptyStates(context, try context.store, logic: recording)
                 }
             },
             Rule(
@@ -69,10 +64,8 @@ extension Rules {
                 reason: "A list that drifts from the store shows the user records that are gone, or hides ones they added.",
                 hint: "A read right after a write must see it: no cache or copy of a list answer that a write does not refresh."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in
-                        try await ViewChecks.listMatchesStore(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in
+                    try await ViewChecks.listMatchesStore(context, try context.store, logic: recording)
                 }
             },
             Rule(
@@ -82,10 +75,8 @@ extension Rules {
                 reason: "Two windows or two devices on one store must not show two different truths, nor bring back a deleted record.",
                 hint: "Answer every read from the store's current state, and throw notFound when a write targets a deleted id."
             ) { context in
-                try await ScreenThread.run {
-                    try await logic.recordingErrors { recording in
-                        try await ViewChecks.twoModels(context, try context.store, logic: recording)
-                    }
+                try await logic.recordingErrors { recording in
+                    try await ViewChecks.twoModels(context, try context.store, logic: recording)
                 }
             },
         ]

@@ -4,7 +4,8 @@ import Foundation
 
 /// The checks of the VIEW rules. Each is generic over the backend's store type, so it can
 /// wrap the store in a ``FailingStore``; the rules open the existential when they call it.
-/// They run where they are called from, with the models they make: ``ScreenThread``.
+/// They run where they are called from, with the models they make: the check's own thread
+/// (``ConformanceRunner`` gives each check one).
 enum ViewChecks {
     /// Runs `check` on the backend's store wrapped in a ``FailingStore``. A model shows a
     /// store's error only as a message: when the check fails after the store threw one it

@@ -32,8 +32,8 @@ private final class GatedLogic: TaskEditorLogic, @unchecked Sendable {
     }
 }
 
-@Suite("The VIEW checks run their models on a thread of their own")
-struct ScreenThreadTests {
+@Suite("The VIEW checks run their models on the check's own thread")
+struct ViewCheckThreadTests {
     @Test("A logic call that blocks holds up neither the main actor nor the check's result")
     func blockingLogicLeavesTheMainActorFree() async throws {
         let logic = GatedLogic()
@@ -47,7 +47,7 @@ struct ScreenThreadTests {
         let results = await run.value
         #expect(logic.gateOpened == true, "expected the main actor free while the logic blocked; the gate timed out")
         #expect(
-            logic.threadNames == ["crudkit-screen"],
+            logic.threadNames == ["crudkit-check"],
             "expected every logic call on the check's own thread, got \(logic.threadNames.sorted())")
         #expect(results.map(\.outcome) == [.passed], "expected VIEW-001 to pass with the kit's logic behind the gate: \(results)")
     }
