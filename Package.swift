@@ -141,7 +141,7 @@ let package = Package(
                 "CRUDSpec", "CRUDConformance", "CRUDBackends", "CRUDMemory", "CRUDJSONFile", "CRUDJournal", "CRUDSQLite", "CSQLiteBaseline",
                 "CPostgresBaseline", "CRUDServer",
                 "CRUDHTTP", "CRUDPostgres", "CLoadGenerator", "ExerciseKit", "CRUDMutants", "ChildProcesses", "CRUDViewModels",
-                "TerminalUI",
+                "TerminalUI", "ThreadExecutors",
             ],
             swiftSettings: strictSettings
         ),

@@ -131,7 +131,11 @@ int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int
     }
     int64_t elapsed = -1;
     char sql[256];
-    snprintf(sql, sizeof sql, "DROP SCHEMA IF EXISTS \"%s\" CASCADE; CREATE SCHEMA \"%s\"; SET search_path TO \"%s\"", schema, schema, schema);
+    // Quiet: libpq prints the server's notices ("does not exist, skipping") on stderr.
+    snprintf(sql, sizeof sql,
+             "SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \"%s\" CASCADE; CREATE SCHEMA \"%s\";"
+             " SET search_path TO \"%s\"",
+             schema, schema, schema);
     if (!run(db, sql, PGRES_COMMAND_OK, error, error_size) || !run(db, table, PGRES_COMMAND_OK, error, error_size)) goto done;
     PGresult *prepared = pq.prepare(
         db, "insert",
@@ -242,7 +246,7 @@ int64_t crudkit_pg_baseline_select_by_title(
         if (elapsed < 0 || took < elapsed) elapsed = took;
     }
     char sql[160];
-    snprintf(sql, sizeof sql, "DROP SCHEMA IF EXISTS \"%s\" CASCADE", schema);
+    snprintf(sql, sizeof sql, "SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \"%s\" CASCADE", schema);
     run(db, sql, PGRES_COMMAND_OK, error, error_size);
 done:
     pq.finish(db);
