@@ -24,13 +24,13 @@ struct BenchCommand: ParsableCommand {
             newest first and by title, search, get by id, rename, delete, and reopen. For http:
             requests per second of the URLSession client against the in-process mock server
             (sequential reads, the same reads in a bare URLSession loop, 8 concurrent clients,
-            sequential creates and renames; each three times, taking turns, the best counting),
+            sequential creates and renames; each --repeats times, taking turns, the best counting),
             and the server's own capacity measured with a keep-alive C load generator (8
             connections). Loops stop
             when they use up the budget, and the table says how many operations ran, so slow
             backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
-            Whole-table reads (the lists and search) and the import run three times, here and
-            in the C baselines, and the fastest counts. Progress goes to standard error. Build with -c release: debug builds are many times slower.
+            Whole-table reads (the lists and search) and the import run --repeats times (3
+            unless told), here and in the C baselines, and the fastest counts. Progress goes to standard error. Build with -c release: debug builds are many times slower.
             """)
 
     @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
@@ -39,6 +39,11 @@ struct BenchCommand: ParsableCommand {
         String?
     @Option("budget", value: "SECONDS", help: "The most time one loop may take (default: 10).", parser: .positiveSeconds)
     var budget: Duration = .seconds(10)
+    @Option(
+        "repeats", value: "N",
+        help: "How many times the whole-table reads, the imports and the HTTP rates run; the best counts (default: 3).",
+        parser: .positiveWholeNumber)
+    var repeats = 3
     @Option(
         "format", value: "FORMAT", help: "text (default), markdown, json, or html (one page with charts).", parser: .reportFormat)
     var format = "text"
@@ -143,14 +148,11 @@ struct BenchCommand: ParsableCommand {
         return (done, (clock.now - start).seconds)
     }
 
-    /// How many times a whole-table read or an import runs, in the stores and the C baselines
-    /// alike; the fastest is kept, so one run slowed by another program does not decide a ratio.
-    static let readRepeats = 3
-
-    /// Runs `body` ``readRepeats`` times and keeps the fastest, as one operation.
+    /// Runs `body` ``repeats`` times and keeps the fastest, as one operation: one run slowed by
+    /// another program then does not decide a ratio. The C baselines do the same.
     private func fastest(_ body: () async throws -> Void) async throws -> (count: Int, seconds: Double) {
         var best = Double.infinity
-        for _ in 0..<Self.readRepeats { best = min(best, try await loop(1) { _ in try await body() }.seconds) }
+        for _ in 0..<repeats { best = min(best, try await loop(1) { _ in try await body() }.seconds) }
         return (1, best)
     }
 
@@ -172,21 +174,22 @@ struct BenchCommand: ParsableCommand {
 
         // The import runs into fresh storage each time: all but the last only to be timed,
         // the last kept for the reads below; the fastest counts.
-        var imports: [(count: Int, seconds: Double)] = []
-        for _ in 1..<Self.readRepeats {
+        var importSeconds = Double.infinity
+        for _ in 1..<repeats {
             try await withStorage(of: backend) { storage in
                 let store = try await storage.open(clock: clock)
-                imports.append(try await loop(1) { _ in _ = try await store.importTasks(titles: titles) })
+                importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
                 try await store.close()
             }
         }
         try await withStorage(of: backend) { storage in
             var store = try await storage.open(clock: clock)
-            imports.append(try await loop(1) { _ in _ = try await store.importTasks(titles: titles) })
-            record("import (one batch)", imports.min { $0.seconds < $1.seconds } ?? imports[0])
+            importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
+            record("import (one batch)", (1, importSeconds))
             let all = try await store.tasks(TaskQuery())
             let ids = all.map(\.id)
-            var picker = SystemRandomNumberGenerator()
+            // The same positions in every run of a size: the reads differ only by the store.
+            var picker = SeededRandom(seed: UInt64(size))
             let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
             record("list newest first", try await fastest { _ = try await store.tasks(TaskQuery()) })
             record("list by title", try await fastest { _ = try await store.tasks(TaskQuery(sort: .title)) })
@@ -235,7 +238,7 @@ struct BenchCommand: ParsableCommand {
             if best[operation].map({ rate(outcome) > rate($0) }) ?? true { best[operation] = outcome }
         }
         let ids = tasks.map(\.id)
-        for round in 0..<Self.readRepeats {
+        for round in 0..<repeats {
             keep(operations[0], try await loop(count) { index in _ = try await client.task(id: ids[index % ids.count]) })
             keep(operations[1], try await bareURLSessionLoop(server, ids, count: count))
             let clock = ContinuousClock()
@@ -302,15 +305,17 @@ struct BenchCommand: ParsableCommand {
     private func postgresBaseline(size: Int) async throws -> [BenchResult] {
         let connection = try await PostgresServer.resolve().connectionString
         // The C calls block for seconds: on a thread of their own, not one of the pool's two.
-        return try await offThePool { () throws(CommandFailure) in try Self.postgresBaseline(size: size, connection: connection) }
+        return try await offThePool { [repeats] () throws(CommandFailure) in
+            try Self.postgresBaseline(size: size, connection: connection, repeats: repeats)
+        }
     }
 
-    private static func postgresBaseline(size: Int, connection: String) throws(CommandFailure) -> [BenchResult] {
+    private static func postgresBaseline(size: Int, connection: String, repeats: Int) throws(CommandFailure) -> [BenchResult] {
         let schema = "crudkit_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
         var message = [CChar](repeating: 0, count: 512)
         // The inserts run into a fresh schema each time, as the stores' imports; the fastest counts.
         var insert: Int64 = -1
-        for _ in 0..<Self.readRepeats {
+        for _ in 0..<repeats {
             let took = crudkit_pg_baseline_insert(connection, String(schema), Int32(size), &message, Int32(message.count))
             guard took >= 0 else {
                 insert = -1
@@ -322,7 +327,7 @@ struct BenchCommand: ParsableCommand {
         let select =
             insert >= 0
             ? crudkit_pg_baseline_select_by_title(
-                connection, String(schema), Int32(Self.readRepeats), &rows, &message, Int32(message.count)) : -1
+                connection, String(schema), Int32(repeats), &rows, &message, Int32(message.count)) : -1
         guard insert >= 0, select >= 0, rows == size else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable)
@@ -334,10 +339,10 @@ struct BenchCommand: ParsableCommand {
     }
 
     private func baseline(size: Int) async throws -> [BenchResult] {
-        try await offThePool { () throws(CRUDError) in try Self.sqliteBaseline(size: size) }
+        try await offThePool { [repeats] () throws(CRUDError) in try Self.sqliteBaseline(size: size, repeats: repeats) }
     }
 
-    private static func sqliteBaseline(size: Int) throws(CRUDError) -> [BenchResult] {
+    private static func sqliteBaseline(size: Int, repeats: Int) throws(CRUDError) -> [BenchResult] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-c-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -348,14 +353,14 @@ struct BenchCommand: ParsableCommand {
         // Fresh files each time, as the stores' imports; the last is kept for the select.
         var path = ""
         var insert: Int64 = -1
-        for round in 0..<Self.readRepeats {
+        for round in 0..<repeats {
             path = folder + "/baseline-\(round).sqlite"
             let took = crudkit_baseline_insert(path, Int32(size))
             guard took >= 0 else { throw CRUDError.storeUnavailable(path: path) }
             insert = insert < 0 ? took : min(insert, took)
         }
         var rows: Int32 = 0
-        let select = crudkit_baseline_select_by_title(path, Int32(Self.readRepeats), &rows)
+        let select = crudkit_baseline_select_by_title(path, Int32(repeats), &rows)
         guard insert >= 0, select >= 0, rows == size else { throw CRUDError.storeUnavailable(path: path) }
         return [
             BenchResult(backend: "raw C", size: size, operation: "import (one batch)", count: 1, seconds: Double(insert) / 1e9),

@@ -36,7 +36,8 @@ struct BenchCommandTests {
     @Test("A tiny run measures every operation of every backend and the raw C baseline, with ratios")
     func tinyRun() async throws {
         let console = CapturedConsole()
-        let status = await CRUDKitTool.run(["bench", "--sizes", "20,40", "--budget", "1", "--format", "json"], console: console)
+        let status = await CRUDKitTool.run(
+            ["bench", "--sizes", "20,40", "--budget", "1", "--repeats", "1", "--format", "json"], console: console)
         #expect(status == 0, "\(console.stderr)")
         let document = try JSONDecoder().decode(Document.self, from: Data(console.stdout.utf8))
         #expect(document.format == "crudkit-bench")
@@ -121,9 +122,11 @@ struct BenchCommandTests {
         }
     }
 
-    @Test("Bad sizes and unknown backends are usage errors")
+    @Test("Bad sizes, budgets and repeats, and unknown backends, are usage errors")
     func usage() async {
-        for arguments in [["bench", "--sizes", "0"], ["bench", "--backends", "oracle"], ["bench", "--budget", "-1"]] {
+        for arguments in [
+            ["bench", "--sizes", "0"], ["bench", "--backends", "oracle"], ["bench", "--budget", "-1"], ["bench", "--repeats", "0"],
+        ] {
             let console = CapturedConsole()
             #expect(await CRUDKitTool.run(arguments, console: console) == 64)
             #expect(console.stderr.hasPrefix("error: "))

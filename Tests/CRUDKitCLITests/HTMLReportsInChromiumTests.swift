@@ -55,7 +55,8 @@ struct HTMLReportsInChromiumTests {
         if let missing = Browser.missing { Issue.record("CRUDKIT_REQUIRE_CHROMIUM=1, but \(missing)") }
         let console = CapturedConsole()
         let status = await CRUDKitTool.run(
-            ["bench", "--sizes", "10,100", "--backends", "memory,sqlite", "--budget", "1", "--format", "html"], console: console)
+            ["bench", "--sizes", "10,100", "--backends", "memory,sqlite", "--budget", "1", "--repeats", "1", "--format", "html"],
+            console: console)
         try #require(status == 0, "crudkit bench exited with \(status): \(console.stderr)")
         #expect(externalReferences(in: console.stdout) == [], "the page refers to something outside it")
         let (dom, messages) = try await open(console.stdout)
