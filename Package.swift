@@ -89,8 +89,10 @@ let package = Package(
         // The Parse-style REST mock server, on plain sockets.
         .target(
             name: "CRUDServer", dependencies: ["CRUDSpec", "CRUDMemory", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
-        // A store that is a client of the REST API, over URLSession.
-        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire", "ThreadExecutors"], swiftSettings: strictSettings),
+        // libcurl's easy interface, loaded at run time: the HTTP client's transport on Linux.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // A store that is a client of the REST API: over libcurl on Linux, URLSession elsewhere.
+        .target(name: "CRUDHTTP", dependencies: ["CRUDSpec", "ParseWire", "ThreadExecutors", "CCurl"], swiftSettings: strictSettings),
         // Raw C SQLite with the store's schema and pragmas: the benchmark's baseline.
         .target(name: "CBenchIDs"),
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite", "CBenchIDs"]),

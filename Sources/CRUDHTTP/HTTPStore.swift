@@ -1,11 +1,6 @@
 import CRUDSpec
 import Foundation
 import ParseWire
-import ThreadExecutors
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A store that keeps nothing itself: every operation is a request to a Parse-style REST
 /// API, such as the kit's mock server (`crudkit serve`).
@@ -38,11 +33,23 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         public var maxAttempts: Int
         /// The wait before the first retry; it doubles with each further retry.
         public var initialBackoff: Duration
+        /// What carries the requests.
+        public var transport: Transport
+
+        /// What carries the requests: the same requests and answers either way.
+        public enum Transport: Sendable {
+            /// libcurl's easy interface where it can be loaded (Linux), a connection kept
+            /// alive per concurrent request; URLSession elsewhere.
+            case automatic
+            /// URLSession everywhere: on Linux many times the CPU per request (see
+            /// `crudkit bench`, "bare URLSession loop").
+            case urlSession
+        }
 
         /// A configuration for the API at `baseURL`; `maxAttempts` below 1 counts as 1.
         public init(
             baseURL: URL, applicationID: String, restKey: String? = nil, clientKey: String? = nil, timeout: Duration = .seconds(10),
-            maxAttempts: Int = 6, initialBackoff: Duration = .milliseconds(20)
+            maxAttempts: Int = 6, initialBackoff: Duration = .milliseconds(20), transport: Transport = .automatic
         ) {
             self.baseURL = baseURL
             self.applicationID = applicationID
@@ -51,6 +58,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             self.timeout = timeout
             self.maxAttempts = max(1, maxAttempts)
             self.initialBackoff = initialBackoff
+            self.transport = transport
         }
 
         /// The keys from `CRUDKIT_APP_ID`, `CRUDKIT_REST_KEY` and `CRUDKIT_CLIENT_KEY`; the
@@ -66,16 +74,11 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
     public let configuration: Configuration
     private let decoding: any ReplyDecoding
     private let onClose: (@Sendable () async -> Void)?
-    /// The sessions requests go out on, reads and writes alike, on kept-alive connections.
-    private let lanes: HTTPLanes
-    /// What lets a write go out on a kept-alive connection (see ``RewindableBodies``).
-    private let bodies = RewindableBodies()
+    /// What carries the requests, reads and writes alike, on kept-alive connections.
+    private let transport: any HTTPTransport
 
-    /// How many sessions the client spreads concurrent requests over (see ``HTTPLanes``):
-    /// as many sessions as the read and write sessions before, one thread more. Four gained
-    /// nothing measurable on two cores, and the exercise and conformance runs open a client
-    /// per check, many at once.
-    static let laneCount = 2
+    /// The most connections the client keeps open to the server at once.
+    static let maxConnections = 8
 
     /// A store that talks to the API at `configuration.baseURL`, reading its answers
     /// with `decoding`. `onClose` runs after ``close()``, for example to stop an
@@ -87,10 +90,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         self.configuration = configuration
         self.decoding = decoding
         self.onClose = onClose
-        let settings = URLSessionConfiguration.ephemeral
-        settings.timeoutIntervalForRequest = configuration.timeout.seconds
-        settings.httpMaximumConnectionsPerHost = 8
-        lanes = HTTPLanes(count: Self.laneCount, configuration: settings, delegate: bodies)
+        transport = Self.transport(for: configuration)
     }
 
     // MARK: Tasks
@@ -201,9 +201,21 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Cancels requests in flight, releases the connection pool, and runs `onClose`.
     public func close() async throws {
-        await lanes.invalidate()
+        await transport.close()
         await onClose?()
     }
+
+    /// Which transport carries the requests: libcurl's unless URLSession is asked for or
+    /// libcurl cannot be loaded (see ``Configuration/Transport``).
+    static func transport(for configuration: Configuration) -> any HTTPTransport {
+        #if os(Linux)
+            if configuration.transport == .automatic, let curl = CurlTransport.make(maxConnections: maxConnections) { return curl }
+        #endif
+        return URLSessionTransport(timeout: configuration.timeout, maxConnections: maxConnections)
+    }
+
+    /// What carries this store's requests: "libcurl" or "URLSession" (see ``Configuration/Transport``).
+    public var transportName: String { transport is CurlTransport ? "libcurl" : "URLSession" }
 
     // MARK: Requests
 
@@ -322,43 +334,36 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
             components += "?" + query.map { "\(Self.percentEncoded($0))=\(Self.percentEncoded($1))" }.joined(separator: "&")
         }
         guard let url = URL(string: components) else { throw .network(reason: "the server address is not a valid URL") }
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout.seconds)
-        request.httpMethod = method
-        request.setValue(configuration.applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
-        if let key = configuration.restKey { request.setValue(key, forHTTPHeaderField: "X-Parse-REST-API-Key") }
-        if let key = configuration.clientKey { request.setValue(key, forHTTPHeaderField: "X-Parse-Client-Key") }
-        let isWrite = method != "GET"
-        if isWrite {
-            request.setValue(UUID().uuidString, forHTTPHeaderField: RewindableBodies.key)
+        var request = HTTPExchange(method: method, url: url, headers: [], body: nil, timeout: configuration.timeout)
+        request.headers.append(("X-Parse-Application-Id", configuration.applicationID))
+        if let key = configuration.restKey { request.headers.append(("X-Parse-REST-API-Key", key)) }
+        if let key = configuration.clientKey { request.headers.append(("X-Parse-Client-Key", key)) }
+        if method != "GET" {
+            // The server runs a write that comes again with the same key only once.
+            request.headers.append((RewindableBodies.key, UUID().uuidString))
         }
-        var encoded: Data?
         if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            encoded = try? JSONEncoder().encode(body)
+            request.headers.append(("Content-Type", "application/json"))
+            request.body = try? JSONEncoder().encode(body)
         }
         var lastProblem = "no answer"
         for attempt in 0..<configuration.maxAttempts {
             // A cancelled caller (a check out of time) sends nothing more; the request in
-            // flight is not cancelled itself (see exchange(_:on:)).
+            // flight is not cancelled itself (see HTTPLanes.exchange(_:)).
             if Task.isCancelled { throw .network(reason: "the request was cancelled") }
             if attempt > 0 {
                 let wait = configuration.initialBackoff * (1 << min(attempt - 1, 10))
                 try? await Task.sleep(for: wait + .milliseconds(Int.random(in: 0...10)))
             }
+            let status: Int
             let data: Data
-            let response: URLResponse
             do {
-                if let encoded {
-                    (data, response) = try await bodies.sending(encoded, in: request) { try await lanes.exchange($0) }
-                } else {
-                    (data, response) = try await lanes.exchange(request)
-                }
+                (status, data) = try await transport.exchange(request)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
-                lastProblem = (error as? URLError).map(Self.describe) ?? "the connection failed"
+                lastProblem = error.reason
                 continue
             }
-            guard let status = (response as? HTTPURLResponse)?.statusCode else { throw ParseObjects.unreadable }
             if [502, 503, 504].contains(status) {
                 lastProblem = "the server was unavailable (HTTP \(status))"
                 continue
@@ -385,14 +390,5 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         // ASCII only: CharacterSet.alphanumerics would leave é unencoded.
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-
-    static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .timedOut: "the request timed out"
-        case .cannotConnectToHost, .cannotFindHost: "nothing answers at that address"
-        case .networkConnectionLost: "the connection was lost"
-        default: "the connection failed"
-        }
     }
 }

@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             For each backend and size N: create one by one, import N titles in one batch, list
             newest first and by title, search, get by id, rename, delete, and reopen. For http:
-            requests per second of the URLSession client against the in-process mock server
+            requests per second of the kit's client against the in-process mock server
             (sequential reads, the same reads in a bare URLSession loop, 8 concurrent clients,
             sequential creates and renames; each --repeats times, taking turns, the best counting),
             and the server's own capacity measured with a keep-alive C load generator (8
@@ -213,7 +213,7 @@ struct BenchCommand: ParsableCommand {
         return results
     }
 
-    /// Requests per second through the URLSession client, and the server's capacity with
+    /// Requests per second through the kit's client, and the server's capacity with
     /// a C client that does nothing but send requests and read answers.
     private func measureHTTP() async throws -> [BenchResult] {
         let store = MemoryStore()

@@ -101,7 +101,7 @@ extension BenchReport {
             "http client / bare URLSession loop (reads, 1 client)", "get by id, 1 client", "get by id, bare URLSession loop",
             .atLeast(0.8))
         if let capacity = http.first(where: { $0.operation.hasPrefix("server capacity") }) {
-            compare("http server capacity / URLSession client rate (8 each)", capacity.operation, "get by id, 8 clients", nil)
+            compare("http server capacity / the kit's client rate (8 each)", capacity.operation, "get by id, 8 clients", nil)
         }
         return ratios
     }

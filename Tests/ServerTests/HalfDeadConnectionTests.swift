@@ -12,8 +12,10 @@ import Testing
 
 @Suite("HTTP client on a kept-alive connection that dies")
 struct HalfDeadConnectionTests {
-    @Test("A write sent on a kept-alive connection the server then closes unanswered is sent again whole, once, and succeeds")
-    func writeOnDyingConnection() async throws {
+    @Test(
+        "A write sent on a kept-alive connection the server then closes unanswered is sent again whole, once, and succeeds",
+        arguments: [HTTPStore.Configuration.Transport.automatic, .urlSession])
+    func writeOnDyingConnection(transport: HTTPStore.Configuration.Transport) async throws {
         let server = try ScriptedServer()
         defer { server.stop() }
         // One attempt and a short timeout: only a whole re-send on a fresh connection can
@@ -21,7 +23,8 @@ struct HalfDeadConnectionTests {
         // wait until the timeout.
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/parse"))
         let client = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(3), maxAttempts: 1, initialBackoff: .zero))
+            configuration: .init(
+                baseURL: url, applicationID: "crudkit", timeout: .seconds(3), maxAttempts: 1, initialBackoff: .zero, transport: transport))
         // A read, then a write on its kept-alive connection; a busy machine may open a new
         // connection for the write instead, so the pair is tried until one was dropped.
         for round in 1...10 where server.dropped == nil {

@@ -1,0 +1,100 @@
+import CRUDHTTP
+import CRUDMemory
+import CRUDSpec
+import CRUDTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension HTTPStore.Configuration.Transport: CustomTestStringConvertible {
+    public var testDescription: String {
+        switch self {
+        case .automatic: "automatic"
+        case .urlSession: "URLSession"
+        }
+    }
+}
+
+/// Both transports of the HTTP client, side by side: the same requests, the same answers and
+/// the same errors.
+@Suite("The HTTP client's transports")
+struct HTTPTransportTests {
+    static let transports: [HTTPStore.Configuration.Transport] = [.automatic, .urlSession]
+
+    @Test("On Linux the client's requests go over libcurl unless URLSession is asked for")
+    func chosenTransport() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/parse"))
+        let automatic = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit"))
+        let session = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", transport: .urlSession))
+        #if os(Linux)
+            #expect(automatic.transportName == "libcurl")
+        #else
+            #expect(automatic.transportName == "URLSession")
+        #endif
+        #expect(session.transportName == "URLSession")
+        try await automatic.close()
+        try await session.close()
+    }
+
+    @Test("Every kind of request gives the same answers over either transport", arguments: transports)
+    func sameAnswers(transport: HTTPStore.Configuration.Transport) async throws {
+        try await TestServer.run(client: { $0.transport = transport }) { served in
+            let store = served.client
+            let task = try await store.createTask(title: "  Über café ☕️  ", notes: "with notes")
+            #expect(task.title == "Über café ☕️" && task.notes == "with notes")
+            #expect(try await store.renameTask(id: task.id, to: "Renamed").title == "Renamed")
+            #expect(try await store.toggleTask(id: task.id).isCompleted)
+            #expect(try await store.editTaskNotes(id: task.id, notes: nil).notes == nil)
+            let imported = try await store.importTasks(titles: ["one", "two", "three"])
+            #expect(imported.map(\.title) == ["one", "two", "three"])
+            #expect(try await store.tasks(TaskQuery(search: "t", sort: .title)).map(\.title) == ["three", "two"])
+            await #expect(throws: CRUDError.validation(ValidationFailure(field: .title, reason: .empty))) {
+                try await store.createTask(title: " ", notes: nil)
+            }
+            try await store.deleteTask(id: task.id)
+            await #expect(throws: CRUDError.notFound(id: task.id)) { try await store.task(id: task.id) }
+            let contact = try await store.createContact(name: "Ada", email: "ada@example.com", phone: nil)
+            await #expect(throws: CRUDError.duplicate(field: .email)) {
+                try await store.createContact(name: "Other", email: "ADA@example.com", phone: nil)
+            }
+            #expect(try await store.contacts(ContactQuery()).map(\.id) == [contact.id])
+            #expect(try await store.countTasks(TaskQuery()) == 3)
+        }
+    }
+
+    @Test("Nothing listening at the address: a network error saying so", arguments: transports)
+    func refused(transport: HTTPStore.Configuration.Transport) async throws {
+        let address = try RefusingAddress()
+        defer { address.release() }
+        let store = HTTPStore(
+            configuration: .init(
+                baseURL: address.url, applicationID: "crudkit", timeout: .seconds(5), maxAttempts: 1, transport: transport))
+        await #expect(throws: CRUDError.network(reason: "nothing answers at that address, after 1 attempts")) {
+            try await store.countTasks(TaskQuery())
+        }
+        try await store.close()
+    }
+
+    @Test("A server that takes the request and never answers: the request times out", arguments: transports)
+    func silentServer(transport: HTTPStore.Configuration.Transport) async throws {
+        // Listening, never accepting: the connection is made and the request sent, unanswered.
+        let (descriptor, port) = try LoopbackSocket.make(listening: 8)
+        defer { close(descriptor) }
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
+        let store = HTTPStore(
+            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .milliseconds(500), maxAttempts: 1, transport: transport))
+        let started = ContinuousClock.now
+        await #expect(throws: CRUDError.network(reason: "the request timed out, after 1 attempts")) {
+            try await store.createTask(title: "Never answered", notes: nil)
+        }
+        // Not a speed check: a client that waited for URLSession's default of 60 s, or for
+        // ever, would be past this bound; a busy test run may take a few seconds.
+        #expect(ContinuousClock.now - started < .seconds(30), "the timeout of 0.5 s took \(ContinuousClock.now - started)")
+        try await store.close()
+    }
+}
