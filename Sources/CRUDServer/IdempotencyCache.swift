@@ -6,7 +6,10 @@ final class IdempotencyCache: @unchecked Sendable {
     private let lock = NSCondition()
     private let capacity: Int
     private var answers: [String: HTTPResponse] = [:]
+    /// The remembered keys, oldest first from `oldest`: a ring, so forgetting one costs
+    /// nothing however many are kept.
     private var order: [String] = []
+    private var oldest = 0
     private var inFlight: Set<String> = []
 
     init(capacity: Int) {
@@ -32,12 +35,25 @@ final class IdempotencyCache: @unchecked Sendable {
         // Only answers that changed something are worth replaying; a 5xx may be retried,
         // unless it says it changed something.
         if answer.keptForRetries ?? (answer.status < 500) {
-            answers[key] = answer
-            order.append(key)
-            if order.count > capacity { answers[order.removeFirst()] = nil }
+            if answers.updateValue(answer, forKey: key) == nil { remember(key) }
         }
         lock.broadcast()
         lock.unlock()
         return answer
+    }
+
+    /// Notes `key` as the newest, forgetting the oldest answer once `capacity` are kept.
+    private func remember(_ key: String) {
+        if order.count < capacity {
+            order.append(key)
+            return
+        }
+        guard capacity > 0 else {
+            answers[key] = nil
+            return
+        }
+        answers[order[oldest]] = nil
+        order[oldest] = key
+        oldest = (oldest + 1) % capacity
     }
 }
