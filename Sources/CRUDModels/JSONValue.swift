@@ -120,6 +120,11 @@ public enum JSONValue: Codable, Sendable, Hashable {
 
     /// Parses `data` as JSON into Foundation values, or throws when it is not JSON.
     public static func parse(_ data: Data) throws -> Any {
-        try JSONDecoder().decode(JSONValue.self, from: data).foundationValue
+        try read(data).foundationValue
+    }
+
+    /// Parses `data` as JSON, or throws when it is not JSON.
+    public static func read(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Writes the few JSON shapes the server answers with (objects, arrays, strings, numbers,
-/// booleans, null), keys sorted, without Foundation's general-purpose serializer: answers
-/// are the server's hot path.
-enum JSONWriter {
-    static func bytes(_ value: Any) -> [UInt8]? {
+/// Writes the few JSON shapes the server answers with and the client sends (objects, arrays,
+/// strings, whole numbers, booleans, null), keys sorted, without Foundation's general-purpose
+/// serializer: both are a request's hot path. Nil for anything else (a `Double`), for which
+/// the caller falls back to `JSONEncoder`.
+package enum JSONWriter {
+    /// `value` (Foundation values, as `JSONValue.foundationValue` gives) as JSON, or nil.
+    package static func bytes(_ value: Any) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         return write(value, to: &out) ? out : nil
