@@ -241,7 +241,7 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
 
     /// Sends `batch` and returns its answer: one item per request, in order.
     func send(_ batch: ParseBatch) async throws -> [[String: Any]] {
-        guard let body = try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
+        guard let body = try? JSONValue.read(JSONEncoder().encode(batch)) else { throw ParseObjects.unreadable }
         guard let items = try await send("POST", "batch", body: body) as? [[String: Any]], items.count == batch.requests.count else {
             throw ParseObjects.unreadable
         }

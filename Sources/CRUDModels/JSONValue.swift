@@ -122,9 +122,4 @@ public enum JSONValue: Codable, Sendable, Hashable {
     public static func parse(_ data: Data) throws -> Any {
         try read(data).foundationValue
     }
-
-    /// Parses `data` as JSON, or throws when it is not JSON.
-    public static func read(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
-    }
 }

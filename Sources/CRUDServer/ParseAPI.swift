@@ -102,10 +102,9 @@ final class ParseAPI: @unchecked Sendable {
         do {
             let body = try Self.body(of: request)
             // Each value is JSON when it parses as JSON, else text, as Parse Server reads them.
-            let decoder = JSONDecoder()
             var parameters: [String: JSONValue] = [:]
             for (name, text) in request.query {
-                parameters[name] = (try? decoder.decode(JSONValue.self, from: Data(text.utf8))) ?? .string(text)
+                parameters[name] = (try? JSONValue.read(Data(text.utf8))) ?? .string(text)
             }
             let answer = try run(Call(method: request.method, path: path, parameters: parameters, body: body))
             var response = HTTPResponse.json(answer.status, answer.body.foundationValue, headers: answer.headers)
@@ -119,7 +118,7 @@ final class ParseAPI: @unchecked Sendable {
     /// A JSON object body; none is `{}`, as Parse Server reads it.
     private static func body(of request: HTTPRequest) throws(ParseErrorReply) -> [String: JSONValue] {
         guard !request.body.isEmpty else { return [:] }
-        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(request.body)) else {
+        guard case .object(let members)? = try? JSONValue.read(Data(request.body)) else {
             throw ParseErrorReply(code: ParseCode.invalidJSON, "the body is not a JSON object")
         }
         return members

@@ -48,7 +48,7 @@ public struct ParseErrorReply: Codable, Sendable, Equatable {
 
     /// The answer's body as JSON, through its `Codable` form (the one list of its keys).
     public var json: JSONValue {
-        (try? JSONEncoder().encode(self)).flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+        (try? JSONEncoder().encode(self)).flatMap { try? JSONValue.read($0) }
             ?? .object(["code": .integer(ParseCode.internalError), "error": .string("Internal server error.")])
     }
 
