@@ -19,10 +19,11 @@ enum {
     CURLOPT_CUSTOMREQUEST = 10036,
     CURLOPT_COPYPOSTFIELDS = 10165,
     CURLOPT_WRITEFUNCTION = 20011,
+    CURLOPT_XFERINFOFUNCTION = 20219,
+    CURLOPT_XFERINFODATA = 10057,
     CURLOPT_POSTFIELDSIZE_LARGE = 30120,
     CURLOPT_POST = 47,
-    CURLOPT_FOLLOWLOCATION = 52,
-    CURLOPT_MAXREDIRS = 68,
+    CURLOPT_NOPROGRESS = 43,
     CURLOPT_HTTPGET = 80,
     CURLOPT_NOSIGNAL = 99,
     CURLOPT_TIMEOUT_MS = 155,
@@ -56,7 +57,8 @@ static void load_once(void) {
         if (names[i] && names[i][0]) library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
     }
     if (!library) {
-        snprintf(curl.error, sizeof curl.error, "libcurl was not found (libcurl.so.4)");
+        const char *why = dlerror();
+        snprintf(curl.error, sizeof curl.error, "libcurl was not found (libcurl.so.4): %s", why ? why : "no reason given");
         return;
     }
     curl.global_init = (int (*)(long))dlsym(library, "curl_global_init");
@@ -103,6 +105,15 @@ typedef struct {
     size_t max_length;
 } sink;
 
+void crudkit_curl_abort(int32_t *flag) { __atomic_store_n(flag, 1, __ATOMIC_SEQ_CST); }
+
+// Called by libcurl during a transfer, and at least once a second while it waits: a nonzero
+// answer stops the transfer (CURLE_ABORTED_BY_CALLBACK).
+static int progress(void *flag, long long total_down, long long now_down, long long total_up, long long now_up) {
+    (void)total_down, (void)now_down, (void)total_up, (void)now_up;
+    return flag && __atomic_load_n((int32_t *)flag, __ATOMIC_SEQ_CST) ? 1 : 0;
+}
+
 static size_t collect(char *data, size_t size, size_t count, void *user) {
     sink *into = user;
     crudkit_curl_answer *answer = into->answer;
@@ -126,7 +137,7 @@ static size_t collect(char *data, size_t size, size_t count, void *user) {
 
 void crudkit_curl_perform(
     void *handle, const char *url, const char *method, const char *const *headers, int32_t count, const uint8_t *body,
-    size_t body_length, int64_t timeout_ms, size_t max_length, crudkit_curl_answer *answer) {
+    size_t body_length, int64_t timeout_ms, size_t max_length, int32_t *abort_flag, crudkit_curl_answer *answer) {
     memset(answer, 0, sizeof *answer);
     if (!handle || !curl.loaded) {
         answer->code = -1;
@@ -147,9 +158,15 @@ void crudkit_curl_perform(
     curl.setopt(handle, CURLOPT_WRITEDATA, &into);
     curl.setopt(handle, CURLOPT_ERRORBUFFER, error);
     curl.setopt(handle, CURLOPT_NOSIGNAL, 1L);
+    // 0 is libcurl's "no limit"; a caller's limit is at least a millisecond.
     curl.setopt(handle, CURLOPT_TIMEOUT_MS, (long)(timeout_ms > 0 ? timeout_ms : 1));
-    curl.setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
-    curl.setopt(handle, CURLOPT_MAXREDIRS, 5L);
+    // No redirect is followed (CURLOPT_FOLLOWLOCATION stays off): the API answers where it is
+    // asked, and a redirect would carry the keys' headers to wherever it points. A 3xx is an
+    // answer like any other.
+    // The transfer watches its abort flag.
+    curl.setopt(handle, CURLOPT_NOPROGRESS, 0L);
+    curl.setopt(handle, CURLOPT_XFERINFOFUNCTION, progress);
+    curl.setopt(handle, CURLOPT_XFERINFODATA, (void *)abort_flag);
     if (body) {
         curl.setopt(handle, CURLOPT_POST, 1L);
         curl.setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, (long long)body_length);
@@ -165,6 +182,7 @@ void crudkit_curl_perform(
     curl.setopt(handle, CURLOPT_ERRORBUFFER, NULL);
     curl.setopt(handle, CURLOPT_HTTPHEADER, NULL);
     curl.setopt(handle, CURLOPT_WRITEDATA, NULL);
+    curl.setopt(handle, CURLOPT_XFERINFODATA, NULL);
     curl.slist_free_all(list);
     answer->code = code;
     if (code == CURLE_OK) {

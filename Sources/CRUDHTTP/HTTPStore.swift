@@ -356,7 +356,10 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
         }
         if let body {
             outgoing.headers.append(("Content-Type", "application/json"))
-            outgoing.body = JSONWriter.bytes(body.foundationValue).map { Data($0) } ?? (try? JSONEncoder().encode(body))
+            guard let encoded = JSONWriter.bytes(body.foundationValue).map({ Data($0) }) ?? (try? JSONEncoder().encode(body)) else {
+                throw .network(reason: "the request could not be written as JSON")
+            }
+            outgoing.body = encoded
         }
         var lastProblem = "no answer"
         for attempt in 0..<configuration.maxAttempts {
@@ -373,6 +376,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                 (status, data) = try await transport.exchange(outgoing)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
+                // The same answer again would be as large.
+                if error == .answerTooLarge { throw .network(reason: error.reason) }
                 lastProblem = error.reason
                 continue
             }

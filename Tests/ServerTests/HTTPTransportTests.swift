@@ -87,14 +87,51 @@ struct HTTPTransportTests {
         defer { close(descriptor) }
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
         let store = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .milliseconds(500), maxAttempts: 1, transport: transport))
+            // Whole seconds: URLSession on Linux drops the fraction of a timeout.
+            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(1), maxAttempts: 1, transport: transport))
         let started = ContinuousClock.now
         await #expect(throws: CRUDError.network(reason: "the request timed out, after 1 attempts")) {
             try await store.createTask(title: "Never answered", notes: nil)
         }
         // Not a speed check: a client that waited for URLSession's default of 60 s, or for
         // ever, would be past this bound; a busy test run may take a few seconds.
-        #expect(ContinuousClock.now - started < .seconds(30), "the timeout of 0.5 s took \(ContinuousClock.now - started)")
+        #expect(ContinuousClock.now - started < .seconds(30), "the timeout of 1 s took \(ContinuousClock.now - started)")
         try await store.close()
+    }
+
+    @Test("close() ends a request the server never answers, long before its timeout", arguments: transports)
+    func closeEndsRequestsInFlight(transport: HTTPStore.Configuration.Transport) async throws {
+        let (descriptor, port) = try LoopbackSocket.make(listening: 8)
+        defer { close(descriptor) }
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
+        let store = HTTPStore(
+            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(60), maxAttempts: 1, transport: transport))
+        let started = ContinuousClock.now
+        let request = Task { try await store.countTasks(TaskQuery()) }
+        try await Task.sleep(for: .milliseconds(300))
+        try await store.close()
+        let outcome = await request.result
+        #expect(throws: CRUDError.self) { try outcome.get() }
+        #expect(ContinuousClock.now - started < .seconds(20), "a request of a closed client ran on for \(ContinuousClock.now - started)")
+    }
+
+    @Test("A request waiting for one of the client's connections stops waiting when it is cancelled")
+    func cancelledWaitEnds() async throws {
+        let (descriptor, port) = try LoopbackSocket.make(listening: 16)
+        defer { close(descriptor) }
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
+        let store = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(60), maxAttempts: 1))
+        // Every connection the client keeps holds a request the server never answers.
+        let holders = (0..<8).map { _ in Task { try await store.countTasks(TaskQuery()) } }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        let waiter = Task { try await store.countTasks(TaskQuery()) }
+        try await Task.sleep(for: .milliseconds(200))
+        waiter.cancel()
+        let outcome = await waiter.result
+        #expect(throws: CRUDError.network(reason: "the request was cancelled")) { try outcome.get() }
+        #expect(ContinuousClock.now - started < .seconds(20), "the cancelled wait took \(ContinuousClock.now - started)")
+        try await store.close()
+        for holder in holders { _ = await holder.result }
     }
 }

@@ -33,13 +33,17 @@ typedef struct {
     char error[256];
 } crudkit_curl_answer;
 
-/// Sends one request on `handle` and waits for its answer, at most `timeout_ms`. `method` is
-/// GET, POST, PUT or DELETE; `headers` are `count` lines "Name: value"; `body` may be NULL. The
-/// body is libcurl's own copy, so a request re-sent on a fresh connection goes out whole. An
-/// answer longer than `max_length` bytes is a failure.
+/// Sends one request on `handle` and waits for its answer, at most `timeout_ms` (at least 1).
+/// `method` is GET, POST, PUT or DELETE; `headers` are `count` lines "Name: value"; `body` may
+/// be NULL. The body is libcurl's own copy, so a request re-sent on a fresh connection goes out
+/// whole. An answer longer than `max_length` bytes is a failure. No redirect is followed. The
+/// transfer stops, within about a second, once `crudkit_curl_abort(abort_flag)` is called.
 void crudkit_curl_perform(
     void *handle, const char *url, const char *method, const char *const *headers, int32_t count, const uint8_t *body,
-    size_t body_length, int64_t timeout_ms, size_t max_length, crudkit_curl_answer *answer);
+    size_t body_length, int64_t timeout_ms, size_t max_length, int32_t *abort_flag, crudkit_curl_answer *answer);
+
+/// Asks the transfer that watches `flag` to stop (from any thread).
+void crudkit_curl_abort(int32_t *flag);
 
 /// Frees an answer's body.
 void crudkit_curl_free(crudkit_curl_answer *answer);
