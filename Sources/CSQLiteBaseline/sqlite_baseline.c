@@ -13,7 +13,7 @@ static int64_t now_ns(void) {
 }
 
 static const char *schema =
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;"
     "CREATE TABLE tasks (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL, notes TEXT,"
     " is_completed INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"
     " title_key TEXT NOT NULL, title_search TEXT NOT NULL);"
@@ -59,7 +59,7 @@ int64_t crudkit_baseline_select_by_title(const char *path, int32_t repeats, int3
     int64_t elapsed = -1;
     *rows = 0;
     if (sqlite3_open(path, &db) != SQLITE_OK) goto done;
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", NULL, NULL, NULL);
+    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", NULL, NULL, NULL);
     const char *sql = "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks"
                       " ORDER BY title_key, title, seq LIMIT -1 OFFSET 0";
     if (sqlite3_prepare_v2(db, sql, -1, &select, NULL) != SQLITE_OK) goto done;
