@@ -13,10 +13,21 @@ import ThreadExecutors
 /// behind each other. Each request takes the lane with the fewest requests in flight, so
 /// one caller keeps to one warm connection and concurrent callers spread over the lanes.
 final class HTTPLanes: @unchecked Sendable {
-    /// A session and the thread that calls it.
+    /// A session, the thread that calls it, and whether it was invalidated.
     struct Lane {
         let executor: ThreadExecutor
         let session: URLSession
+        /// Set and read on the lane's thread only, so no request can start between the two.
+        let invalidated = InvalidatedFlag()
+    }
+
+    /// Whether a lane's session was invalidated: corelibs' URLSession ends the process
+    /// (`fatalError("Session invalidated")`) when a request is started on such a session.
+    final class InvalidatedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 
     private let lanes: [Lane]
@@ -49,15 +60,22 @@ final class HTTPLanes: @unchecked Sendable {
             return index
         }
         defer { lock.withLock { inFlight[index] -= 1 } }
-        let session = lanes[index].session
-        return try await Task(executorPreference: lanes[index].executor) { try await session.data(for: request) }.value
+        let lane = lanes[index]
+        return try await Task(executorPreference: lane.executor) {
+            // On the lane's thread, where invalidate() runs too: a request of a closed client
+            // is an error here instead of URLSession's trap.
+            guard !lane.invalidated.isSet else { throw URLError(.cancelled) }
+            return try await lane.session.data(for: request)
+        }.value
     }
 
     /// Cancels every request in flight and ends the sessions, each on its own lane's thread.
     func invalidate() async {
         for lane in lanes {
-            let session = lane.session
-            await Task(executorPreference: lane.executor) { session.invalidateAndCancel() }.value
+            await Task(executorPreference: lane.executor) {
+                lane.invalidated.set()
+                lane.session.invalidateAndCancel()
+            }.value
         }
     }
 }

@@ -134,4 +134,14 @@ struct HTTPTransportTests {
         try await store.close()
         for holder in holders { _ = await holder.result }
     }
+
+    @Test("A request of a client already closed is a network error, not a crash", arguments: transports)
+    func requestAfterClose(transport: HTTPStore.Configuration.Transport) async throws {
+        try await TestServer.run(client: { $0.transport = transport }) { served in
+            _ = try await served.client.createTask(title: "Before the close", notes: nil)
+            try await served.client.close()
+            // URLSession on Linux ends the process when a request starts on an invalidated session.
+            await #expect(throws: CRUDError.self) { try await served.client.countTasks(TaskQuery()) }
+        }
+    }
 }
