@@ -287,9 +287,9 @@ struct BenchCommand: ParsableCommand {
             }
         }
         guard !requests.isEmpty else { throw CRUDError.network(reason: "the bare URLSession loop has no request to send") }
-        // On a thread of its own, as the client's requests are: URLSession on Linux waits
-        // synchronously while it starts a request, and on Swift's two pool threads that wait
-        // stalled every other task of a full test run (exercise 11's checks ran out of time).
+        // On a thread of its own, as the URLSession client's requests are: URLSession on Linux
+        // waits synchronously while it starts a request, a wait that must not hold one of the
+        // pool's threads (two here) and that the two loops then pay alike.
         return try await ThreadExecutor.onOwnThread(named: "crudkit-bare-url") {
             try await loop(count) { index in
                 let (_, response) = try await session.data(for: requests[index % requests.count])

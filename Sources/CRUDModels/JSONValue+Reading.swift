@@ -179,23 +179,13 @@ enum FastJSONReader {
             index += 1
             var items: [JSONValue] = []
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            }
+            if take(UInt8(ascii: "]")) { return .array(items) }
             while true {
                 skipSpace()
                 guard let item = value(depth: depth + 1) else { return nil }
                 items.append(item)
-                skipSpace()
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return .array(items)
-                default: return nil
-                }
+                guard let closed = commaOrEnd(UInt8(ascii: "]")) else { return nil }
+                if closed { return .array(items) }
             }
         }
 
@@ -203,29 +193,33 @@ enum FastJSONReader {
             index += 1
             var members: [String: JSONValue] = [:]
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
+            if take(UInt8(ascii: "}")) { return .object(members) }
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                index += 1
+                guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
                 // A repeated key: which one counts is JSONDecoder's to say.
                 guard let item = value(depth: depth + 1), members.updateValue(item, forKey: key) == nil else { return nil }
-                skipSpace()
-                guard index < bytes.count else { return nil }
-                switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"):
-                    index += 1
-                    return .object(members)
-                default: return nil
-                }
+                guard let closed = commaOrEnd(UInt8(ascii: "}")) else { return nil }
+                if closed { return .object(members) }
             }
+        }
+
+        /// Takes `byte` when it is next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// After an element of an array or object: true when `close` ends it, false after a
+        /// comma (each taken), nil for anything else.
+        mutating func commaOrEnd(_ close: UInt8) -> Bool? {
+            skipSpace()
+            if take(close) { return true }
+            return take(UInt8(ascii: ",")) ? false : nil
         }
     }
 }

@@ -82,13 +82,10 @@ struct HTTPTransportTests {
 
     @Test("A server that takes the request and never answers: the request times out", arguments: transports)
     func silentServer(transport: HTTPStore.Configuration.Transport) async throws {
-        // Listening, never accepting: the connection is made and the request sent, unanswered.
-        let (descriptor, port) = try LoopbackSocket.make(listening: 8)
-        defer { close(descriptor) }
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
-        let store = HTTPStore(
-            // Whole seconds: URLSession on Linux drops the fraction of a timeout.
-            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(1), maxAttempts: 1, transport: transport))
+        let server = try SilentServer()
+        defer { server.stop() }
+        // Whole seconds: URLSession on Linux drops the fraction of a timeout.
+        let store = server.client(timeout: .seconds(1), transport: transport)
         let started = ContinuousClock.now
         await #expect(throws: CRUDError.network(reason: "the request timed out, after 1 attempts")) {
             try await store.createTask(title: "Never answered", notes: nil)
@@ -101,11 +98,9 @@ struct HTTPTransportTests {
 
     @Test("close() ends a request the server never answers, long before its timeout", arguments: transports)
     func closeEndsRequestsInFlight(transport: HTTPStore.Configuration.Transport) async throws {
-        let (descriptor, port) = try LoopbackSocket.make(listening: 8)
-        defer { close(descriptor) }
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
-        let store = HTTPStore(
-            configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(60), maxAttempts: 1, transport: transport))
+        let server = try SilentServer()
+        defer { server.stop() }
+        let store = server.client(timeout: .seconds(60), transport: transport)
         let started = ContinuousClock.now
         let request = Task { try await store.countTasks(TaskQuery()) }
         try await Task.sleep(for: .milliseconds(300))
@@ -117,10 +112,9 @@ struct HTTPTransportTests {
 
     @Test("A request waiting for one of the client's connections stops waiting when it is cancelled")
     func cancelledWaitEnds() async throws {
-        let (descriptor, port) = try LoopbackSocket.make(listening: 16)
-        defer { close(descriptor) }
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/parse"))
-        let store = HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", timeout: .seconds(60), maxAttempts: 1))
+        let server = try SilentServer()
+        defer { server.stop() }
+        let store = server.client(timeout: .seconds(60), transport: .automatic)
         // Every connection the client keeps holds a request the server never answers.
         let holders = (0..<8).map { _ in Task { try await store.countTasks(TaskQuery()) } }
         try await Task.sleep(for: .milliseconds(300))
@@ -144,4 +138,24 @@ struct HTTPTransportTests {
             await #expect(throws: CRUDError.self) { try await served.client.countTasks(TaskQuery()) }
         }
     }
+}
+
+/// A loopback port that takes connections into its backlog and never accepts them: a request
+/// to it is sent and never answered.
+private struct SilentServer {
+    let descriptor: Int32
+    let url: URL
+
+    init() throws {
+        let (descriptor, port) = try LoopbackSocket.make(listening: 16)
+        self.descriptor = descriptor
+        url = URL(string: "http://127.0.0.1:\(port)/parse") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// A client of it that tries once, for at most `timeout`.
+    func client(timeout: Duration, transport: HTTPStore.Configuration.Transport) -> HTTPStore {
+        HTTPStore(configuration: .init(baseURL: url, applicationID: "crudkit", timeout: timeout, maxAttempts: 1, transport: transport))
+    }
+
+    func stop() { close(descriptor) }
 }
