@@ -21,6 +21,8 @@ public struct Contact: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 
     /// Makes a contact value. Stores call this; user code normally receives contacts from a store.
+    /// Inlinable, so that a store building one per row of a list builds it in place.
+    @inlinable
     public init(id: UUID, name: String, email: String, phone: String?, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.name = name

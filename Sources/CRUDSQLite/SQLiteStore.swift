@@ -112,7 +112,9 @@ public actor SQLiteStore: CRUDSpec {
 
     private static let taskColumns = "id, title, notes, is_completed, created_at, updated_at"
 
-    private func readTask(_ row: SQLiteConnection.Row) throws(CRUDError) -> TaskItem {
+    /// A task from a row of ``taskColumns``. Not isolated to the actor: a closure that calls
+    /// an isolated method checks, on every row, that it runs on the actor.
+    private static func readTask(_ row: SQLiteConnection.Row, path: String) throws(CRUDError) -> TaskItem {
         guard let id = row.uuid(0) else { throw .corruptStore(path: path) }
         return TaskItem(
             id: id, title: row.text(1), notes: row.optionalText(2), isCompleted: row.integer(3) != 0,
@@ -150,7 +152,7 @@ public actor SQLiteStore: CRUDSpec {
     private func fetchTask(id: UUID) throws(CRUDError) -> TaskItem {
         let db = try connection()
         let found = try db.query("SELECT \(Self.taskColumns) FROM tasks WHERE id = ?", [.text(id.lowercasedString)]) {
-            row throws(CRUDError) in try readTask(row)
+            [path] row throws(CRUDError) in try Self.readTask(row, path: path)
         }
         guard let task = found.first else { throw .notFound(id: id) }
         return task
@@ -184,7 +186,7 @@ public actor SQLiteStore: CRUDSpec {
             }
         let sql = "SELECT \(Self.taskColumns) FROM tasks\(whereClause) ORDER BY \(order) LIMIT ? OFFSET ?"
         let page: [SQLiteConnection.Value] = [.integer(Int64(query.limit ?? -1)), .integer(Int64(query.offset))]
-        return try db.query(sql, values + page) { row throws(CRUDError) in try readTask(row) }
+        return try db.query(sql, values + page) { [path] row throws(CRUDError) in try Self.readTask(row, path: path) }
     }
 
     public func countTasks(_ query: TaskQuery) throws -> Int {
@@ -252,7 +254,8 @@ public actor SQLiteStore: CRUDSpec {
 
     private static let contactColumns = "id, name, email, phone, created_at, updated_at"
 
-    private func readContact(_ row: SQLiteConnection.Row) throws(CRUDError) -> Contact {
+    /// A contact from a row of ``contactColumns``, not isolated to the actor (see ``readTask(_:path:)``).
+    private static func readContact(_ row: SQLiteConnection.Row, path: String) throws(CRUDError) -> Contact {
         guard let id = row.uuid(0) else { throw .corruptStore(path: path) }
         return Contact(
             id: id, name: row.text(1), email: row.text(2), phone: row.optionalText(3),
@@ -292,7 +295,7 @@ public actor SQLiteStore: CRUDSpec {
     private func fetchContact(id: UUID) throws(CRUDError) -> Contact {
         let db = try connection()
         let found = try db.query("SELECT \(Self.contactColumns) FROM contacts WHERE id = ?", [.text(id.lowercasedString)]) {
-            row throws(CRUDError) in try readContact(row)
+            [path] row throws(CRUDError) in try Self.readContact(row, path: path)
         }
         guard let contact = found.first else { throw .notFound(id: id) }
         return contact
@@ -309,7 +312,7 @@ public actor SQLiteStore: CRUDSpec {
         }
         sql += " ORDER BY name_key, email, seq LIMIT ? OFFSET ?"
         values += [.integer(Int64(query.limit ?? -1)), .integer(Int64(query.offset))]
-        return try db.query(sql, values) { row throws(CRUDError) in try readContact(row) }
+        return try db.query(sql, values) { [path] row throws(CRUDError) in try Self.readContact(row, path: path) }
     }
 
     public func updateContact(id: UUID, _ changes: ContactChanges) throws -> Contact {

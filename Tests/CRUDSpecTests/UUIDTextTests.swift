@@ -34,6 +34,22 @@ struct UUIDTextTests {
         #expect(parsed == nil, "\(text.debugDescription) parsed as \(String(describing: parsed))")
     }
 
+    @Test("Every byte in every digit's place: a hex digit of either case reads as Foundation reads it, any other byte refuses the id")
+    func everyByteInEveryPlace() {
+        let template = Array("0123abcd-ef45-6789-ABCD-EF0123456789".utf8)
+        let digitPlaces = template.indices.filter { template[$0] != UInt8(ascii: "-") }
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        for place in digitPlaces {
+            for byte in UInt8.min...UInt8.max {
+                var text = template
+                text[place] = byte
+                let parsed = text.withUnsafeBufferPointer { UUID.parse(utf8: $0) }
+                let expected = hexDigits.contains(byte) ? UUID(uuidString: String(decoding: text, as: UTF8.self)) : nil
+                #expect(parsed == expected, "byte 0x\(String(byte, radix: 16)) at offset \(place): parsed \(String(describing: parsed))")
+            }
+        }
+    }
+
     @Test("A batch of random ids: as many as asked, all distinct, each a version-4 UUID of the RFC variant")
     func randomBatch() {
         #expect(UUID.random(count: 0).isEmpty)
