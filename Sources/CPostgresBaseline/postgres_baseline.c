@@ -200,55 +200,75 @@ done:
     return elapsed;
 }
 
-int64_t crudkit_pg_baseline_select_by_title(
-    const char *conninfo, const char *schema, int32_t repeats, int32_t *rows, char *error, int32_t error_size) {
-    *rows = 0;
-    if (!load(error, error_size)) return -1;
+struct crudkit_pg_baseline_reader {
+    PGconn *db;
+};
+
+crudkit_pg_baseline_reader *crudkit_pg_baseline_open_reader(const char *conninfo, const char *schema, char *error, int32_t error_size) {
+    if (!load(error, error_size)) return NULL;
     PGconn *db = connect_to(conninfo, schema, error, error_size);
-    if (!db) return -1;
-    int64_t elapsed = -1;
+    if (!db) return NULL;
     PGresult *prepared = pq.prepare(
         db, "select",
         "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks ORDER BY title_key, title, seq LIMIT $1 OFFSET $2",
         2, NULL);
     int ok = prepared && pq.resultStatus(prepared) == PGRES_COMMAND_OK;
     pq.clear(prepared);
-    if (!ok) {
-        snprintf(error, (size_t)error_size, "%s", pq.errorMessage(db));
-        goto done;
+    crudkit_pg_baseline_reader *reader = ok ? calloc(1, sizeof *reader) : NULL;
+    if (!reader) {
+        snprintf(error, (size_t)error_size, "%s", ok ? "out of memory" : pq.errorMessage(db));
+        pq.finish(db);
+        return NULL;
     }
+    reader->db = db;
+    return reader;
+}
+
+int64_t crudkit_pg_baseline_list_by_title(crudkit_pg_baseline_reader *reader, int32_t *rows, char *error, int32_t error_size) {
     const char *values[2] = {NULL, "0"};
-    for (int32_t round = 0; round < repeats; round++) {
-        int64_t start = now_ns();
-        PGresult *result = pq.execPrepared(db, "select", 2, values, NULL, NULL, 0);
-        if (!result || pq.resultStatus(result) != PGRES_TUPLES_OK) {
-            snprintf(error, (size_t)error_size, "%s", pq.errorMessage(db));
-            pq.clear(result);
-            elapsed = -1;
-            goto done;
-        }
-        int64_t checksum = 0;
-        int count = pq.ntuples(result);
-        for (int row = 0; row < count; row++) {
-            for (int column = 0; column < 6; column++) {
-                checksum += pq.getisnull(result, row, column) ? 1 : pq.getlength(result, row, column);
-                checksum += (unsigned char)pq.getvalue(result, row, column)[0];
-            }
-        }
+    *rows = 0;
+    int64_t start = now_ns();
+    PGresult *result = pq.execPrepared(reader->db, "select", 2, values, NULL, NULL, 0);
+    if (!result || pq.resultStatus(result) != PGRES_TUPLES_OK) {
+        snprintf(error, (size_t)error_size, "%s", pq.errorMessage(reader->db));
         pq.clear(result);
-        *rows = count;
-        int64_t took = now_ns() - start;
-        if (checksum == 0 && count > 0) {
-            snprintf(error, (size_t)error_size, "the rows read back were empty");
-            elapsed = -1;
-            goto done;
+        return -1;
+    }
+    int64_t checksum = 0;
+    int count = pq.ntuples(result);
+    for (int row = 0; row < count; row++) {
+        for (int column = 0; column < 6; column++) {
+            checksum += pq.getisnull(result, row, column) ? 1 : pq.getlength(result, row, column);
+            checksum += (unsigned char)pq.getvalue(result, row, column)[0];
         }
-        if (elapsed < 0 || took < elapsed) elapsed = took;
+    }
+    pq.clear(result);
+    int64_t elapsed = now_ns() - start;
+    *rows = count;
+    if (checksum == 0 && count > 0) {
+        snprintf(error, (size_t)error_size, "the rows read back were empty");
+        return -1;
+    }
+    return elapsed;
+}
+
+void crudkit_pg_baseline_close_reader(crudkit_pg_baseline_reader *reader) {
+    if (!reader) return;
+    pq.finish(reader->db);
+    free(reader);
+}
+
+int crudkit_pg_baseline_drop_schema(const char *conninfo, const char *schema, char *error, int32_t error_size) {
+    if (!load(error, error_size)) return 0;
+    PGconn *db = pq.connectdb(conninfo);
+    if (!db || pq.status(db) != CONNECTION_OK) {
+        snprintf(error, (size_t)error_size, "%s", db ? pq.errorMessage(db) : "out of memory");
+        if (db) pq.finish(db);
+        return 0;
     }
     char sql[160];
     snprintf(sql, sizeof sql, "SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \"%s\" CASCADE", schema);
-    run(db, sql, PGRES_COMMAND_OK, error, error_size);
-done:
+    int ok = run(db, sql, PGRES_COMMAND_OK, error, error_size);
     pq.finish(db);
-    return elapsed;
+    return ok;
 }

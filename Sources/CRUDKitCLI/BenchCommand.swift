@@ -30,7 +30,10 @@ struct BenchCommand: ParsableCommand {
             when they use up the budget, and the table says how many operations ran, so slow
             backends (the JSON file at 100,000 tasks) are measured without waiting for hours.
             Whole-table reads (the lists and search) and the import run --repeats times (3
-            unless told), here and in the C baselines, and the fastest counts. Progress goes to standard error. Build with -c release: debug builds are many times slower.
+            unless told), here and in the C baselines, and the fastest counts; the sqlite and
+            postgres stores take turns with their baselines, round by round, so a change in the
+            machine's speed during the run moves both sides of a ratio. Progress goes to
+            standard error. Build with -c release: debug builds are many times slower.
             """)
 
     @Option("sizes", value: "LIST", help: "Comma-separated task counts (default: 1000,10000,100000).", parser: sizeList)
@@ -89,14 +92,6 @@ struct BenchCommand: ParsableCommand {
                     // Not timed, and said so: a missing server is no result, never a fast one.
                     console.err("\(backend.name) is not timed: it cannot run here: \(unavailable.reason)\n")
                 }
-            }
-            if backends.contains(where: { $0.name == "sqlite" }) {
-                console.err("raw C SQLite, \(size) tasks…\n")
-                report.results += try await baseline(size: size)
-            }
-            if backends.contains(where: { $0.name == "postgres" }), PostgresBackend.unavailableReason() == nil {
-                console.err("raw libpq, \(size) tasks…\n")
-                report.results += try await postgresBaseline(size: size)
             }
         }
         if backends.contains(where: { $0.name == "http" }) {
@@ -172,27 +167,63 @@ struct BenchCommand: ParsableCommand {
             try await single.close()
         }
 
+        // The baseline this backend's ratios are taken against, if any, timed in turns with it.
+        let baseline = try await pairedBaseline(for: backend)
+        do {
+            results += try await measureReads(backend, size: size, titles: titles, clock: clock, baseline: baseline)
+            await baseline?.close()
+        } catch {
+            await baseline?.close()
+            throw error
+        }
+        return results
+    }
+
+    /// The import and everything timed on the imported tasks. With a baseline, each round of
+    /// the import and of the list by title is the store's and then the baseline's.
+    func measureReads(
+        _ backend: Backend, size: Int, titles: [String], clock: SystemClock, baseline: (any BenchBaseline)?
+    ) async throws -> [BenchResult] {
+        var results: [BenchResult] = []
+        func record(_ operation: String, _ outcome: (count: Int, seconds: Double), by name: String? = nil) {
+            results.append(
+                BenchResult(
+                    backend: name ?? backend.name, size: size, operation: operation, count: outcome.count, seconds: outcome.seconds))
+        }
         // The import runs into fresh storage each time: all but the last only to be timed,
         // the last kept for the reads below; the fastest counts.
         var importSeconds = Double.infinity
+        var baselineImport = Double.infinity
         for _ in 1..<repeats {
             try await withStorage(of: backend) { storage in
                 let store = try await storage.open(clock: clock)
                 importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
                 try await store.close()
             }
+            if let baseline { baselineImport = min(baselineImport, try await baseline.importOnce(size: size)) }
         }
         try await withStorage(of: backend) { storage in
             var store = try await storage.open(clock: clock)
             importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
             record("import (one batch)", (1, importSeconds))
+            if let baseline {
+                baselineImport = min(baselineImport, try await baseline.importOnce(size: size))
+                record("import (one batch)", (1, baselineImport), by: baseline.name)
+            }
             let all = try await store.tasks(TaskQuery())
             let ids = all.map(\.id)
             // The same positions in every run of a size: the reads differ only by the store.
             var picker = SeededRandom(seed: UInt64(size))
             let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
             record("list newest first", try await fastest { _ = try await store.tasks(TaskQuery()) })
-            record("list by title", try await fastest { _ = try await store.tasks(TaskQuery(sort: .title)) })
+            var listSeconds = Double.infinity
+            var baselineList = Double.infinity
+            for _ in 0..<repeats {
+                listSeconds = min(listSeconds, try await loop(1) { _ in _ = try await store.tasks(TaskQuery(sort: .title)) }.seconds)
+                if let baseline { baselineList = min(baselineList, try await baseline.listByTitleOnce(expecting: size)) }
+            }
+            record("list by title", (1, listSeconds))
+            if let baseline { record("list by title", (1, baselineList), by: baseline.name) }
             record("search", try await fastest { _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
             record("get by id", try await loop(sample.count) { index in _ = try await store.task(id: sample[index]) })
             record(
@@ -300,71 +331,13 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// The same inserts and sorted select as the PostgreSQL store, in C through libpq, on the
-    /// same server, in a schema of their own.
-    private func postgresBaseline(size: Int) async throws -> [BenchResult] {
-        let connection = try await PostgresServer.resolve().connectionString
-        // The C calls block for seconds: on a thread of their own, not one of the pool's two.
-        return try await offThePool { [repeats] () throws(CommandFailure) in
-            try Self.postgresBaseline(size: size, connection: connection, repeats: repeats)
+    /// The C baseline timed in turns with `backend`: raw C SQLite beside the sqlite store, raw
+    /// libpq on the same server beside the postgres store, none beside the others.
+    private func pairedBaseline(for backend: Backend) async throws -> (any BenchBaseline)? {
+        switch backend.name {
+        case "sqlite": try SQLiteBaseline()
+        case "postgres": PostgresBaseline(connection: try await PostgresServer.resolve().connectionString)
+        default: nil
         }
-    }
-
-    private static func postgresBaseline(size: Int, connection: String, repeats: Int) throws(CommandFailure) -> [BenchResult] {
-        let schema = "crudkit_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
-        var message = [CChar](repeating: 0, count: 512)
-        // The inserts run into a fresh schema each time, as the stores' imports; the fastest counts.
-        var insert: Int64 = -1
-        for _ in 0..<repeats {
-            let took = crudkit_pg_baseline_insert(connection, String(schema), Int32(size), &message, Int32(message.count))
-            guard took >= 0 else {
-                insert = -1
-                break
-            }
-            insert = insert < 0 ? took : min(insert, took)
-        }
-        var rows: Int32 = 0
-        let select =
-            insert >= 0
-            ? crudkit_pg_baseline_select_by_title(
-                connection, String(schema), Int32(repeats), &rows, &message, Int32(message.count)) : -1
-        guard insert >= 0, select >= 0, rows == size else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable)
-        }
-        return [
-            BenchResult(backend: "raw libpq", size: size, operation: "import (one batch)", count: 1, seconds: Double(insert) / 1e9),
-            BenchResult(backend: "raw libpq", size: size, operation: "list by title", count: 1, seconds: Double(select) / 1e9),
-        ]
-    }
-
-    private func baseline(size: Int) async throws -> [BenchResult] {
-        try await offThePool { [repeats] () throws(CRUDError) in try Self.sqliteBaseline(size: size, repeats: repeats) }
-    }
-
-    private static func sqliteBaseline(size: Int, repeats: Int) throws(CRUDError) -> [BenchResult] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-c-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CRUDError.storeUnavailable(path: folder)
-        }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        // Fresh files each time, as the stores' imports; the last is kept for the select.
-        var path = ""
-        var insert: Int64 = -1
-        for round in 0..<repeats {
-            path = folder + "/baseline-\(round).sqlite"
-            let took = crudkit_baseline_insert(path, Int32(size))
-            guard took >= 0 else { throw CRUDError.storeUnavailable(path: path) }
-            insert = insert < 0 ? took : min(insert, took)
-        }
-        var rows: Int32 = 0
-        let select = crudkit_baseline_select_by_title(path, Int32(repeats), &rows)
-        guard insert >= 0, select >= 0, rows == size else { throw CRUDError.storeUnavailable(path: path) }
-        return [
-            BenchResult(backend: "raw C", size: size, operation: "import (one batch)", count: 1, seconds: Double(insert) / 1e9),
-            BenchResult(backend: "raw C", size: size, operation: "list by title", count: 1, seconds: Double(select) / 1e9),
-        ]
     }
 }

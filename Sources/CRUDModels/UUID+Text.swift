@@ -3,7 +3,8 @@ import Foundation
 extension UUID {
     /// Parses the 8-4-4-4-12 hex form (either case) from UTF-8 bytes, without making a
     /// String or any other allocation first: reading ids is the hot path of every list a
-    /// database store reads. `nil` when the bytes are not such a UUID.
+    /// database store reads, so it is inlinable too. `nil` when the bytes are not such a UUID.
+    @inlinable
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D else { return nil }
         // Any byte that is not a hex digit sets a high bit in `invalid`; checked once at the end.
@@ -29,8 +30,8 @@ extension UUID {
     /// for a third of the bytes, which made parsing cost about 85 ns an id. For a hex digit,
     /// bit 6 marks a letter and the low four bits are the digit, or the letter's place
     /// from 1; the validity test becomes a mask of two comparisons.
-    @inline(__always)
-    private static func nibble(_ byte: UInt8) -> UInt8 {
+    @inlinable @inline(__always)
+    static func nibble(_ byte: UInt8) -> UInt8 {
         let isDigit = (byte &- 0x30) < 10
         let isLetter = ((byte | 0x20) &- 0x61) < 6
         let value = (byte & 0x0F) &+ 9 &* (byte >> 6)

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 static int64_t now_ns(void) {
@@ -20,17 +21,33 @@ static const char *schema =
     "CREATE INDEX tasks_newest ON tasks(created_at DESC, seq DESC);"
     "CREATE INDEX tasks_by_title ON tasks(title_key, title, seq);";
 
-int64_t crudkit_baseline_insert(const char *path, int32_t count) {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *insert = NULL;
-    int64_t elapsed = -1;
-    if (sqlite3_open(path, &db) != SQLITE_OK) goto done;
-    if (sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK) goto done;
-    const char *sql = "INSERT INTO tasks (id, title, notes, is_completed, created_at, updated_at, title_key, title_search)"
-                      " VALUES (?, ?, NULL, 0, ?, ?, ?, ?)";
-    if (sqlite3_prepare_v2(db, sql, -1, &insert, NULL) != SQLITE_OK) goto done;
+struct crudkit_baseline {
+    sqlite3 *db;
+    sqlite3_stmt *insert;
+    sqlite3_stmt *select;
+};
+
+crudkit_baseline *crudkit_baseline_create(const char *path) {
+    crudkit_baseline *baseline = calloc(1, sizeof *baseline);
+    if (!baseline) return NULL;
+    const char *insert = "INSERT INTO tasks (id, title, notes, is_completed, created_at, updated_at, title_key, title_search)"
+                         " VALUES (?, ?, NULL, 0, ?, ?, ?, ?)";
+    const char *select = "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks"
+                         " ORDER BY title_key, title, seq LIMIT -1 OFFSET 0";
+    if (sqlite3_open(path, &baseline->db) != SQLITE_OK || sqlite3_exec(baseline->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(baseline->db, insert, -1, &baseline->insert, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(baseline->db, select, -1, &baseline->select, NULL) != SQLITE_OK) {
+        crudkit_baseline_close(baseline);
+        return NULL;
+    }
+    return baseline;
+}
+
+int64_t crudkit_baseline_insert(crudkit_baseline *baseline, int32_t count) {
+    sqlite3 *db = baseline->db;
+    sqlite3_stmt *insert = baseline->insert;
     int64_t start = now_ns();
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) goto done;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return -1;
     char id[40], title[64];
     uint64_t state = CRUDKIT_BENCH_ID_SEED;
     for (int32_t i = 0; i < count; i++) {
@@ -42,50 +59,40 @@ int64_t crudkit_baseline_insert(const char *path, int32_t count) {
         sqlite3_bind_int64(insert, 4, 1767225600000);
         sqlite3_bind_text(insert, 5, title, length, SQLITE_TRANSIENT);
         sqlite3_bind_text(insert, 6, title, length, SQLITE_TRANSIENT);
-        if (sqlite3_step(insert) != SQLITE_DONE) goto done;
+        int code = sqlite3_step(insert);
         sqlite3_reset(insert);
+        if (code != SQLITE_DONE) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return -1;
+        }
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) goto done;
-    elapsed = now_ns() - start;
-done:
-    sqlite3_finalize(insert);
-    sqlite3_close(db);
-    return elapsed;
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) return -1;
+    return now_ns() - start;
 }
 
-int64_t crudkit_baseline_select_by_title(const char *path, int32_t repeats, int32_t *rows) {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *select = NULL;
-    int64_t elapsed = -1;
+int64_t crudkit_baseline_list_by_title(crudkit_baseline *baseline, int32_t *rows) {
+    sqlite3_stmt *select = baseline->select;
+    int64_t start = now_ns();
+    int64_t checksum = 0;
+    int code;
     *rows = 0;
-    if (sqlite3_open(path, &db) != SQLITE_OK) goto done;
-    sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768;", NULL, NULL, NULL);
-    const char *sql = "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks"
-                      " ORDER BY title_key, title, seq LIMIT -1 OFFSET 0";
-    if (sqlite3_prepare_v2(db, sql, -1, &select, NULL) != SQLITE_OK) goto done;
-    for (int32_t round = 0; round < repeats; round++) {
-        int64_t start = now_ns();
-        int64_t checksum = 0;
-        int code;
-        *rows = 0;
-        while ((code = sqlite3_step(select)) == SQLITE_ROW) {
-            checksum += sqlite3_column_bytes(select, 0) + sqlite3_column_bytes(select, 1);
-            checksum += sqlite3_column_type(select, 2) + sqlite3_column_int64(select, 3);
-            checksum += sqlite3_column_int64(select, 4) + sqlite3_column_int64(select, 5);
-            (void)sqlite3_column_text(select, 0);
-            (void)sqlite3_column_text(select, 1);
-            *rows += 1;
-        }
-        if (code != SQLITE_DONE || checksum == 0) {
-            elapsed = -1;
-            goto done;
-        }
-        int64_t took = now_ns() - start;
-        if (elapsed < 0 || took < elapsed) elapsed = took;
-        sqlite3_reset(select);
+    while ((code = sqlite3_step(select)) == SQLITE_ROW) {
+        checksum += sqlite3_column_bytes(select, 0) + sqlite3_column_bytes(select, 1);
+        checksum += sqlite3_column_type(select, 2) + sqlite3_column_int64(select, 3);
+        checksum += sqlite3_column_int64(select, 4) + sqlite3_column_int64(select, 5);
+        (void)sqlite3_column_text(select, 0);
+        (void)sqlite3_column_text(select, 1);
+        *rows += 1;
     }
-done:
-    sqlite3_finalize(select);
-    sqlite3_close(db);
-    return elapsed;
+    int64_t elapsed = now_ns() - start;
+    sqlite3_reset(select);
+    return code == SQLITE_DONE && (checksum != 0 || *rows == 0) ? elapsed : -1;
+}
+
+void crudkit_baseline_close(crudkit_baseline *baseline) {
+    if (!baseline) return;
+    sqlite3_finalize(baseline->insert);
+    sqlite3_finalize(baseline->select);
+    sqlite3_close(baseline->db);
+    free(baseline);
 }

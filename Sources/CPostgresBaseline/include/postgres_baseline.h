@@ -14,10 +14,21 @@
 /// mode); only the inserts and the commit are timed.
 int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int32_t count, char *error, int32_t error_size);
 
-/// Selects every row of `schema`'s tasks ordered by title, as the store lists by title,
-/// reading each value, `repeats` times; returns the fastest. `rows` gets the number of
-/// rows. Drops the schema afterwards.
-int64_t crudkit_pg_baseline_select_by_title(
-    const char *conninfo, const char *schema, int32_t repeats, int32_t *rows, char *error, int32_t error_size);
+/// A connection that lists the tasks of one baseline schema, its statement prepared once.
+typedef struct crudkit_pg_baseline_reader crudkit_pg_baseline_reader;
+
+/// Connects to `schema` (made by `crudkit_pg_baseline_insert`) and prepares the list by title.
+/// NULL (with `error` filled) when libpq or the server could not be used.
+crudkit_pg_baseline_reader *crudkit_pg_baseline_open_reader(const char *conninfo, const char *schema, char *error, int32_t error_size);
+
+/// Selects every row of the schema's tasks ordered by title once, as the store lists by
+/// title, reading each value. `rows` gets the number of rows.
+int64_t crudkit_pg_baseline_list_by_title(crudkit_pg_baseline_reader *reader, int32_t *rows, char *error, int32_t error_size);
+
+/// Closes the reader's connection. NULL does nothing.
+void crudkit_pg_baseline_close_reader(crudkit_pg_baseline_reader *reader);
+
+/// Drops `schema` and everything in it; 0 (with `error` filled) if that failed.
+int crudkit_pg_baseline_drop_schema(const char *conninfo, const char *schema, char *error, int32_t error_size);
 
 #endif
