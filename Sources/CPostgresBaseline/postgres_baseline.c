@@ -97,13 +97,21 @@ static int run(PGconn *db, const char *sql, int expected, char *error, int32_t s
     return ok;
 }
 
-static PGconn *connect_to(const char *conninfo, const char *schema, char *error, int32_t size) {
+/// A connection to the server, or NULL with the reason in `error`.
+static PGconn *connect_plain(const char *conninfo, char *error, int32_t size) {
     PGconn *db = pq.connectdb(conninfo);
     if (!db || pq.status(db) != CONNECTION_OK) {
         snprintf(error, (size_t)size, "%s", db ? pq.errorMessage(db) : "out of memory");
         if (db) pq.finish(db);
         return NULL;
     }
+    return db;
+}
+
+/// A connection whose search path is `schema`, or NULL with the reason in `error`.
+static PGconn *connect_to(const char *conninfo, const char *schema, char *error, int32_t size) {
+    PGconn *db = connect_plain(conninfo, error, size);
+    if (!db) return NULL;
     char sql[256];
     snprintf(sql, sizeof sql, "SET search_path TO \"%s\"", schema);
     if (!run(db, sql, PGRES_COMMAND_OK, error, size)) {
@@ -123,12 +131,8 @@ static const char *table =
 
 int64_t crudkit_pg_baseline_insert(const char *conninfo, const char *schema, int32_t count, char *error, int32_t error_size) {
     if (!load(error, error_size)) return -1;
-    PGconn *db = pq.connectdb(conninfo);
-    if (!db || pq.status(db) != CONNECTION_OK) {
-        snprintf(error, (size_t)error_size, "%s", db ? pq.errorMessage(db) : "out of memory");
-        if (db) pq.finish(db);
-        return -1;
-    }
+    PGconn *db = connect_plain(conninfo, error, error_size);
+    if (!db) return -1;
     int64_t elapsed = -1;
     char sql[256];
     // Quiet: libpq prints the server's notices ("does not exist, skipping") on stderr.
@@ -260,12 +264,8 @@ void crudkit_pg_baseline_close_reader(crudkit_pg_baseline_reader *reader) {
 
 int crudkit_pg_baseline_drop_schema(const char *conninfo, const char *schema, char *error, int32_t error_size) {
     if (!load(error, error_size)) return 0;
-    PGconn *db = pq.connectdb(conninfo);
-    if (!db || pq.status(db) != CONNECTION_OK) {
-        snprintf(error, (size_t)error_size, "%s", db ? pq.errorMessage(db) : "out of memory");
-        if (db) pq.finish(db);
-        return 0;
-    }
+    PGconn *db = connect_plain(conninfo, error, error_size);
+    if (!db) return 0;
     char sql[160];
     snprintf(sql, sizeof sql, "SET client_min_messages TO warning; DROP SCHEMA IF EXISTS \"%s\" CASCADE", schema);
     int ok = run(db, sql, PGRES_COMMAND_OK, error, error_size);

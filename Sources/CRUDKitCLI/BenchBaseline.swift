@@ -21,8 +21,9 @@ protocol BenchBaseline: Actor {
     /// Lists every task of the last import by title, reading each value, and returns the
     /// seconds that took.
     func listByTitleOnce(expecting rows: Int) throws(CommandFailure) -> Double
-    /// Removes everything the baseline made.
-    func close()
+    /// Removes everything the baseline made; later calls do nothing. Returns what could not
+    /// be removed, for a warning, or `nil`.
+    func close() -> String?
 }
 
 /// SQLite in C: the store's schema and pragmas, prepared statements, nothing on top. Each
@@ -47,6 +48,13 @@ actor SQLiteBaseline: BenchBaseline {
     }
 
     private var file: String { folder + "/baseline-\(imports).sqlite" }
+    private var message = [CChar](repeating: 0, count: 512)
+    private var closed = false
+
+    /// SQLite's message of the last failure.
+    private var reason: String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     func importOnce(size: Int) throws(CommandFailure) -> Double {
         // The previous database is done with: closed and removed, as the store's storage is.
@@ -54,31 +62,39 @@ actor SQLiteBaseline: BenchBaseline {
         database = nil
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
         imports += 1
-        guard let fresh = crudkit_baseline_create(file) else {
-            throw CommandFailure("the raw C baseline could not create \(file)", exitCode: .unavailable)
+        guard let fresh = crudkit_baseline_create(file, &message, Int32(message.count)) else {
+            throw CommandFailure("the raw C baseline could not create \(file): \(reason)", exitCode: .unavailable)
         }
         database = fresh
-        let took = crudkit_baseline_insert(fresh, Int32(size))
+        let took = crudkit_baseline_insert(fresh, Int32(size), &message, Int32(message.count))
         guard took >= 0 else {
-            throw CommandFailure("the raw C baseline could not insert \(size) tasks into \(file)", exitCode: .unavailable)
+            throw CommandFailure("the raw C baseline could not insert \(size) tasks into \(file): \(reason)", exitCode: .unavailable)
         }
         return Double(took) / 1e9
     }
 
     func listByTitleOnce(expecting expected: Int) throws(CommandFailure) -> Double {
-        guard let database else { throw CommandFailure("the raw C baseline lists before it imports", exitCode: .unavailable) }
+        guard let database else { throw CommandFailure("the raw C baseline was asked to list before it imported", exitCode: .unavailable) }
         var rows: Int32 = 0
-        let took = crudkit_baseline_list_by_title(database, &rows)
-        guard took >= 0, rows == expected else {
-            throw CommandFailure("the raw C baseline's list by title failed: \(rows) rows read of \(expected)", exitCode: .unavailable)
+        let took = crudkit_baseline_list_by_title(database, &rows, &message, Int32(message.count))
+        guard took >= 0 else { throw CommandFailure("the raw C baseline's list by title failed: \(reason)", exitCode: .unavailable) }
+        guard rows == expected else {
+            throw CommandFailure("the raw C baseline's list by title read \(rows) rows, expected \(expected)", exitCode: .unavailable)
         }
         return Double(took) / 1e9
     }
 
-    func close() {
+    func close() -> String? {
+        guard !closed else { return nil }
+        closed = true
         crudkit_baseline_close(database)
         database = nil
-        try? FileManager.default.removeItem(atPath: folder)
+        do {
+            try FileManager.default.removeItem(atPath: folder)
+            return nil
+        } catch {
+            return "the raw C baseline could not remove \(folder): \(error.localizedDescription)"
+        }
     }
 
     deinit { executor.shutdown() }
@@ -93,6 +109,7 @@ actor PostgresBaseline: BenchBaseline {
     private let schema = "crudkit_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12)
     private var reader: OpaquePointer?
     private var message = [CChar](repeating: 0, count: 512)
+    private var closed = false
 
     init(connection: String) {
         self.connection = connection
@@ -117,16 +134,20 @@ actor PostgresBaseline: BenchBaseline {
         let took = crudkit_pg_baseline_list_by_title(reader, &rows, &message, Int32(message.count))
         guard took >= 0 else { throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable) }
         guard rows == expected else {
-            throw CommandFailure("the raw libpq baseline's list by title read \(rows) rows of \(expected)", exitCode: .unavailable)
+            throw CommandFailure("the raw libpq baseline's list by title read \(rows) rows, expected \(expected)", exitCode: .unavailable)
         }
         return Double(took) / 1e9
     }
 
-    func close() {
+    func close() -> String? {
+        guard !closed else { return nil }
+        closed = true
         crudkit_pg_baseline_close_reader(reader)
         reader = nil
-        // Best effort: a schema left behind is named crudkit_bench_… and holds only bench rows.
-        _ = crudkit_pg_baseline_drop_schema(connection, schema, &message, Int32(message.count))
+        guard crudkit_pg_baseline_drop_schema(connection, schema, &message, Int32(message.count)) != 0 else {
+            return "the raw libpq baseline could not drop its schema \(schema) (it holds only bench rows): \(reason)"
+        }
+        return nil
     }
 
     deinit { executor.shutdown() }

@@ -1,12 +1,10 @@
 import CLoadGenerator
-import CPostgresBaseline
 import CRUDBackends
 import CRUDConformance
 import CRUDHTTP
 import CRUDMemory
 import CRUDServer
 import CRUDSpec
-import CSQLiteBaseline
 import Foundation
 import ThreadExecutors
 
@@ -55,12 +53,19 @@ struct BenchCommand: ParsableCommand {
         help: "Measure nothing: show a run saved with --format json, in --format (its machine and date kept).")
     var from: String?
 
-    /// `1000,10_000`: positive whole numbers, with `_` allowed between digits.
+    /// The largest size a run takes: the C baselines count rows in 32 bits, and a store of
+    /// ten million tasks already needs gigabytes of memory.
+    static let largestSize = 10_000_000
+
+    /// `1000,10_000`: positive whole numbers up to ``largestSize``, with `_` allowed between digits.
     static let sizeList = ValueParser<[Int]> { list, name throws(UsageError) in
         var sizes: [Int] = []
         for word in list.split(separator: ",") {
             guard let size = Int(word.replacingOccurrences(of: "_", with: "")), size > 0 else {
                 throw UsageError("\(name) needs positive whole numbers, not '\(word)'.")
+            }
+            guard size <= largestSize else {
+                throw UsageError("\(name) takes sizes up to 10_000_000, not '\(word)'.")
             }
             sizes.append(size)
         }
@@ -87,7 +92,7 @@ struct BenchCommand: ParsableCommand {
             for backend in backends where backend.name != "http" {
                 console.err("\(backend.name), \(size) tasks…\n")
                 do {
-                    report.results += try await measure(backend, size: size)
+                    report.results += try await measure(backend, size: size) { console.err("warning: \($0)\n") }
                 } catch let unavailable as BackendUnavailable {
                     // Not timed, and said so: a missing server is no result, never a fast one.
                     console.err("\(backend.name) is not timed: it cannot run here: \(unavailable.reason)\n")
@@ -143,46 +148,69 @@ struct BenchCommand: ParsableCommand {
         return (done, (clock.now - start).seconds)
     }
 
-    /// Runs `body` ``repeats`` times and keeps the fastest, as one operation: one run slowed by
-    /// another program then does not decide a ratio. The C baselines do the same.
-    private func fastest(_ body: () async throws -> Void) async throws -> (count: Int, seconds: Double) {
-        var best = Double.infinity
-        for _ in 0..<repeats { best = min(best, try await loop(1) { _ in try await body() }.seconds) }
-        return (1, best)
+    /// The seconds `body` takes, once.
+    private func timed(_ body: () async throws -> Void) async throws -> Double {
+        try await loop(1) { _ in try await body() }.seconds
     }
 
-    private func measure(_ backend: Backend, size: Int) async throws -> [BenchResult] {
-        var results: [BenchResult] = []
-        func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {
-            results.append(
-                BenchResult(backend: backend.name, size: size, operation: operation, count: outcome.count, seconds: outcome.seconds))
+    /// Runs `body` ``repeats`` times and keeps the fastest of the seconds it reports, as one
+    /// operation: one run slowed by another program then does not decide a ratio. With a
+    /// `partner` (a baseline's same operation) the two take turns round by round, the store
+    /// first in even rounds and the partner first in odd ones, so that neither always
+    /// inherits what the other left the machine to finish (an import's writes); each side's
+    /// fastest counts (`.infinity` for a missing partner).
+    private func fastest(
+        _ body: (_ round: Int) async throws -> Double, inTurnsWith partner: (() async throws -> Double)? = nil
+    ) async throws -> (seconds: Double, partner: Double) {
+        var best = (seconds: Double.infinity, partner: Double.infinity)
+        for round in 0..<repeats {
+            if round % 2 == 1, let partner { best.partner = min(best.partner, try await partner()) }
+            best.seconds = min(best.seconds, try await body(round))
+            if round % 2 == 0, let partner { best.partner = min(best.partner, try await partner()) }
         }
+        return best
+    }
+
+    private func measure(_ backend: Backend, size: Int, warn: (String) -> Void) async throws -> [BenchResult] {
+        var results: [BenchResult] = []
         let titles = Self.titles(size)
         let clock = SystemClock()
 
         // One by one, into a store of its own.
         try await withStorage(of: backend) { storage in
             let single = try await storage.open(clock: clock)
-            record("create one by one", try await loop(size) { index in _ = try await single.createTask(title: titles[index], notes: nil) })
+            let outcome = try await loop(size) { index in _ = try await single.createTask(title: titles[index], notes: nil) }
+            results.append(
+                BenchResult(
+                    backend: backend.name, size: size, operation: "create one by one", count: outcome.count, seconds: outcome.seconds))
             try await single.close()
         }
 
         // The baseline this backend's ratios are taken against, if any, timed in turns with it.
         let baseline = try await pairedBaseline(for: backend)
-        do {
-            results += try await measureReads(backend, size: size, titles: titles, clock: clock, baseline: baseline)
-            await baseline?.close()
-        } catch {
-            await baseline?.close()
-            throw error
-        }
+        results += try await measureReads(backend, size: size, titles: titles, clock: clock, baseline: baseline, warn: warn)
         return results
     }
 
-    /// The import and everything timed on the imported tasks. With a baseline, each round of
-    /// the import and of the list by title is the store's and then the baseline's.
+    /// The import and everything timed on the imported tasks. With a baseline, the import and
+    /// the list by title take turns with it (``fastest(_:inTurnsWith:)``); the baseline is
+    /// closed right after, so that its database stays out of the store's later timings, or
+    /// as soon as anything fails. What it cannot clean up goes to `warn`.
     func measureReads(
-        _ backend: Backend, size: Int, titles: [String], clock: SystemClock, baseline: (any BenchBaseline)?
+        _ backend: Backend, size: Int, titles: [String], clock: SystemClock, baseline: (any BenchBaseline)?,
+        warn: (String) -> Void
+    ) async throws -> [BenchResult] {
+        do {
+            return try await measureReads(backend, size: size, titles: titles, clock: clock, closingAfterTurns: baseline, warn: warn)
+        } catch {
+            if let problem = await baseline?.close() { warn(problem) }
+            throw error
+        }
+    }
+
+    private func measureReads(
+        _ backend: Backend, size: Int, titles: [String], clock: SystemClock, closingAfterTurns baseline: (any BenchBaseline)?,
+        warn: (String) -> Void
     ) async throws -> [BenchResult] {
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double), by name: String? = nil) {
@@ -190,41 +218,41 @@ struct BenchCommand: ParsableCommand {
                 BenchResult(
                     backend: name ?? backend.name, size: size, operation: operation, count: outcome.count, seconds: outcome.seconds))
         }
-        // The import runs into fresh storage each time: all but the last only to be timed,
-        // the last kept for the reads below; the fastest counts.
-        var importSeconds = Double.infinity
-        var baselineImport = Double.infinity
-        for _ in 1..<repeats {
-            try await withStorage(of: backend) { storage in
-                let store = try await storage.open(clock: clock)
-                importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
-                try await store.close()
-            }
-            if let baseline { baselineImport = min(baselineImport, try await baseline.importOnce(size: size)) }
-        }
         try await withStorage(of: backend) { storage in
             var store = try await storage.open(clock: clock)
-            importSeconds = min(importSeconds, try await loop(1) { _ in _ = try await store.importTasks(titles: titles) }.seconds)
-            record("import (one batch)", (1, importSeconds))
-            if let baseline {
-                baselineImport = min(baselineImport, try await baseline.importOnce(size: size))
-                record("import (one batch)", (1, baselineImport), by: baseline.name)
-            }
+            // Every import but the last runs into fresh storage of its own, only to be timed;
+            // the last fills the storage the reads below use. The fastest counts.
+            let imports = try await fastest(
+                { round in
+                    guard round == repeats - 1 else {
+                        return try await withStorage(of: backend) { fresh in
+                            let other = try await fresh.open(clock: clock)
+                            let seconds = try await timed { _ = try await other.importTasks(titles: titles) }
+                            try await other.close()
+                            return seconds
+                        }
+                    }
+                    return try await timed { _ = try await store.importTasks(titles: titles) }
+                }, inTurnsWith: baseline.map { baseline in { try await baseline.importOnce(size: size) } })
+            record("import (one batch)", (1, imports.seconds))
+            if let baseline { record("import (one batch)", (1, imports.partner), by: baseline.name) }
             let all = try await store.tasks(TaskQuery())
             let ids = all.map(\.id)
             // The same positions in every run of a size: the reads differ only by the store.
             var picker = SeededRandom(seed: UInt64(size))
             let sample = (0..<1_000).compactMap { _ in ids.randomElement(using: &picker) }
-            record("list newest first", try await fastest { _ = try await store.tasks(TaskQuery()) })
-            var listSeconds = Double.infinity
-            var baselineList = Double.infinity
-            for _ in 0..<repeats {
-                listSeconds = min(listSeconds, try await loop(1) { _ in _ = try await store.tasks(TaskQuery(sort: .title)) }.seconds)
-                if let baseline { baselineList = min(baselineList, try await baseline.listByTitleOnce(expecting: size)) }
+            record("list newest first", (1, try await fastest { _ in try await timed { _ = try await store.tasks(TaskQuery()) } }.seconds))
+            let lists = try await fastest(
+                { _ in try await timed { _ = try await store.tasks(TaskQuery(sort: .title)) } },
+                inTurnsWith: baseline.map { baseline in { try await baseline.listByTitleOnce(expecting: size) } })
+            record("list by title", (1, lists.seconds))
+            if let baseline {
+                record("list by title", (1, lists.partner), by: baseline.name)
+                if let problem = await baseline.close() { warn(problem) }
             }
-            record("list by title", (1, listSeconds))
-            if let baseline { record("list by title", (1, baselineList), by: baseline.name) }
-            record("search", try await fastest { _ = try await store.tasks(TaskQuery(search: "TASK 7")) })
+            record(
+                "search", (1, try await fastest { _ in try await timed { _ = try await store.tasks(TaskQuery(search: "TASK 7")) } }.seconds)
+            )
             record("get by id", try await loop(sample.count) { index in _ = try await store.task(id: sample[index]) })
             record(
                 "rename",

@@ -8,7 +8,10 @@ extension BenchReport {
     /// The http rates are measured at one size only and have their own table instead.
     func charts() -> [LogLogChart] {
         let timed = results.filter { $0.backend != "http" }
-        let backends = timed.map(\.backend).uniqued()
+        // The stores first, then the baselines, so that a backend's colour does not depend on
+        // where its baseline's rows fall in the results.
+        let named = timed.map(\.backend).uniqued()
+        let backends = named.filter { !Self.baselines.contains($0) } + named.filter { Self.baselines.contains($0) }
         return timed.map(\.operation).uniqued().map { operation in
             let series = backends.enumerated().compactMap { index, backend -> LogLogChart.Series? in
                 let points = timed.filter { $0.backend == backend && $0.operation == operation }

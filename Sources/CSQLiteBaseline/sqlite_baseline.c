@@ -27,9 +27,17 @@ struct crudkit_baseline {
     sqlite3_stmt *select;
 };
 
-crudkit_baseline *crudkit_baseline_create(const char *path) {
+/// Copies the connection's last message into `error`.
+static void keep_message(sqlite3 *db, char *error, int32_t size) {
+    snprintf(error, (size_t)size, "%s", db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+crudkit_baseline *crudkit_baseline_create(const char *path, char *error, int32_t error_size) {
     crudkit_baseline *baseline = calloc(1, sizeof *baseline);
-    if (!baseline) return NULL;
+    if (!baseline) {
+        snprintf(error, (size_t)error_size, "out of memory");
+        return NULL;
+    }
     const char *insert = "INSERT INTO tasks (id, title, notes, is_completed, created_at, updated_at, title_key, title_search)"
                          " VALUES (?, ?, NULL, 0, ?, ?, ?, ?)";
     const char *select = "SELECT id, title, notes, is_completed, created_at, updated_at FROM tasks"
@@ -37,17 +45,21 @@ crudkit_baseline *crudkit_baseline_create(const char *path) {
     if (sqlite3_open(path, &baseline->db) != SQLITE_OK || sqlite3_exec(baseline->db, schema, NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(baseline->db, insert, -1, &baseline->insert, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(baseline->db, select, -1, &baseline->select, NULL) != SQLITE_OK) {
+        keep_message(baseline->db, error, error_size);
         crudkit_baseline_close(baseline);
         return NULL;
     }
     return baseline;
 }
 
-int64_t crudkit_baseline_insert(crudkit_baseline *baseline, int32_t count) {
+int64_t crudkit_baseline_insert(crudkit_baseline *baseline, int32_t count, char *error, int32_t error_size) {
     sqlite3 *db = baseline->db;
     sqlite3_stmt *insert = baseline->insert;
     int64_t start = now_ns();
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) return -1;
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        keep_message(db, error, error_size);
+        return -1;
+    }
     char id[40], title[64];
     uint64_t state = CRUDKIT_BENCH_ID_SEED;
     for (int32_t i = 0; i < count; i++) {
@@ -62,15 +74,19 @@ int64_t crudkit_baseline_insert(crudkit_baseline *baseline, int32_t count) {
         int code = sqlite3_step(insert);
         sqlite3_reset(insert);
         if (code != SQLITE_DONE) {
+            keep_message(db, error, error_size);
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
             return -1;
         }
     }
-    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) return -1;
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        keep_message(db, error, error_size);
+        return -1;
+    }
     return now_ns() - start;
 }
 
-int64_t crudkit_baseline_list_by_title(crudkit_baseline *baseline, int32_t *rows) {
+int64_t crudkit_baseline_list_by_title(crudkit_baseline *baseline, int32_t *rows, char *error, int32_t error_size) {
     sqlite3_stmt *select = baseline->select;
     int64_t start = now_ns();
     int64_t checksum = 0;
@@ -85,8 +101,14 @@ int64_t crudkit_baseline_list_by_title(crudkit_baseline *baseline, int32_t *rows
         *rows += 1;
     }
     int64_t elapsed = now_ns() - start;
+    if (code != SQLITE_DONE) keep_message(baseline->db, error, error_size);
     sqlite3_reset(select);
-    return code == SQLITE_DONE && (checksum != 0 || *rows == 0) ? elapsed : -1;
+    if (code != SQLITE_DONE) return -1;
+    if (checksum == 0 && *rows > 0) {
+        snprintf(error, (size_t)error_size, "the rows read back were empty");
+        return -1;
+    }
+    return elapsed;
 }
 
 void crudkit_baseline_close(crudkit_baseline *baseline) {

@@ -125,7 +125,8 @@ struct BenchCommandTests {
     @Test("Bad sizes, budgets and repeats, and unknown backends, are usage errors")
     func usage() async {
         for arguments in [
-            ["bench", "--sizes", "0"], ["bench", "--backends", "oracle"], ["bench", "--budget", "-1"], ["bench", "--repeats", "0"],
+            ["bench", "--sizes", "0"], ["bench", "--sizes", "1000,10_000_001"], ["bench", "--backends", "oracle"],
+            ["bench", "--budget", "-1"], ["bench", "--repeats", "0"],
         ] {
             let console = CapturedConsole()
             #expect(await CRUDKitTool.run(arguments, console: console) == 64)
