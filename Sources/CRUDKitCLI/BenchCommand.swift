@@ -92,7 +92,9 @@ struct BenchCommand: ParsableCommand {
             for backend in backends where backend.name != "http" {
                 console.err("\(backend.name), \(size) tasks…\n")
                 do {
-                    report.results += try await measure(backend, size: size) { console.err("warning: \($0)\n") }
+                    report.results += try await measure(backend, size: size, progress: { console.err($0) }) {
+                        console.err("warning: \($0)\n")
+                    }
                 } catch let unavailable as BackendUnavailable {
                     // Not timed, and said so: a missing server is no result, never a fast one.
                     console.err("\(backend.name) is not timed: it cannot run here: \(unavailable.reason)\n")
@@ -171,7 +173,7 @@ struct BenchCommand: ParsableCommand {
         return best
     }
 
-    private func measure(_ backend: Backend, size: Int, warn: (String) -> Void) async throws -> [BenchResult] {
+    private func measure(_ backend: Backend, size: Int, progress: (String) -> Void, warn: (String) -> Void) async throws -> [BenchResult] {
         var results: [BenchResult] = []
         let titles = Self.titles(size)
         let clock = SystemClock()
@@ -188,6 +190,7 @@ struct BenchCommand: ParsableCommand {
 
         // The baseline this backend's ratios are taken against, if any, timed in turns with it.
         let baseline = try await pairedBaseline(for: backend)
+        if let baseline { progress("\(backend.name) and \(baseline.name) in turns, \(size) tasks…\n") }
         results += try await measureReads(backend, size: size, titles: titles, clock: clock, baseline: baseline, warn: warn)
         return results
     }

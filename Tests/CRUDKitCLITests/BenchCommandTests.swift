@@ -85,6 +85,7 @@ struct BenchCommandTests {
         // The journal's rename at the larger size against the smaller, with its target beside it.
         #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target?.value == 2 })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
+        #expect(console.stderr.contains("sqlite and raw C in turns, 40 tasks"), "the progress says which baseline takes turns")
 
         // The saved run shown again, measuring nothing: the same ratios, its own machine.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-from-\(UUID().uuidString)")
