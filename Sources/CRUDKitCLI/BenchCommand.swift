@@ -102,8 +102,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if backends.contains(where: { $0.name == "http" }) {
-            console.err("http: client and server rates…\n")
-            report.results += try await measureHTTP()
+            report.results += try await measureHTTP { console.err($0) }
         }
         console.out(try render(report, machine: .current(), date: Date()))
         return .success
@@ -277,11 +276,13 @@ struct BenchCommand: ParsableCommand {
 
     /// Requests per second through the kit's client, and the server's capacity with
     /// a C client that does nothing but send requests and read answers.
-    private func measureHTTP() async throws -> [BenchResult] {
+    private func measureHTTP(progress: (String) -> Void) async throws -> [BenchResult] {
         let store = MemoryStore()
         let tasks = try await store.importTasks(titles: Self.titles(1_000))
         let local = try LocalServer.start(over: store)
         let (server, client) = (local.server, local.client)
+        // Which transport ran decides what the client's rates can be: say it.
+        progress("http: client (on \(client.transportName)) and server rates…\n")
         let count = min(1_000, sizes.max() ?? 1_000)
         var results: [BenchResult] = []
         func record(_ operation: String, _ outcome: (count: Int, seconds: Double)) {

@@ -86,6 +86,9 @@ struct BenchCommandTests {
         #expect(document.ratios.contains { $0.what.hasPrefix("journal cost per write (rename) at 40 / at 20") && $0.target?.value == 2 })
         #expect(console.stderr.contains("sqlite, 40 tasks"))
         #expect(console.stderr.contains("sqlite and raw C in turns, 40 tasks"), "the progress says which baseline takes turns")
+        #if os(Linux)
+            #expect(console.stderr.contains("http: client (on libcurl)"), "the progress says which transport the client ran on")
+        #endif
 
         // The saved run shown again, measuring nothing: the same ratios, its own machine.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crudkit-bench-from-\(UUID().uuidString)")
