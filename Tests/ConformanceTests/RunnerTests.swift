@@ -28,8 +28,10 @@ struct RunnerTests {
     func unimplementedStoreFailsEverything() async {
         let backend = Backend.ephemeral(name: "stub") { _ in UnimplementedStore() }
         let results = await ConformanceRunner().run(Rules.all, on: [backend])
-        let passed = results.filter(\.passed).map(\.rule.id)
-        #expect(passed.isEmpty, "rules passed by a store that throws notImplemented everywhere: \(passed)")
+        let applicable = Rules.applicable(to: backend)
+        #expect(results.count == Rules.all.count, "one result per rule")
+        let failed = results.filter(\.failed).map(\.rule.id)
+        #expect(failed == applicable.map(\.id), "every applicable rule fails, and no other")
         for result in results {
             if case .failed(let failure) = result.outcome {
                 #expect(failure.actual.contains("notImplemented"), "\(result.rule.id): \(failure.actual)")
@@ -56,7 +58,9 @@ struct RunnerTests {
     func unavailableBackend() async throws {
         let missing = Backend(name: "needs-a-server") { throw BackendUnavailable("no server: install one with apt-get install it") }
         let rules = Array(Rules.all.prefix(3))
-        for result in await ConformanceRunner().run(rules, on: [missing]) {
+        let missingResults = await ConformanceRunner().run(rules, on: [missing])
+        #expect(missingResults.count == rules.count, "one result per rule")
+        for result in missingResults {
             guard case .notApplicable(let reason) = result.outcome else {
                 Issue.record("\(result.rule.id): expected n/a, got \(result.outcome.label)")
                 continue
@@ -65,7 +69,9 @@ struct RunnerTests {
             #expect(!result.passed && !result.failed)
         }
         let broken = Backend(name: "broken-storage") { throw CRUDError.storeUnavailable(path: "/nowhere") }
-        for result in await ConformanceRunner().run(rules, on: [broken]) {
+        let brokenResults = await ConformanceRunner().run(rules, on: [broken])
+        #expect(brokenResults.count == rules.count, "one result per rule")
+        for result in brokenResults {
             #expect(result.failed, "\(result.rule.id) on storage that cannot be made: \(result.outcome.label)")
         }
     }

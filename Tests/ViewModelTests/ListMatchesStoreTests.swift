@@ -58,7 +58,7 @@ struct ListMatchesStoreTests {
             }
             let failed = store.injectedFailures > before
             if failed { failuresSeen += 1 }
-            let expected = try await store.inner.tasks(list.query)
+            let expected = try await store.inner.tasks(TaskQuery(filter: list.filter, search: list.searchText, sort: list.sort))
             #expect(list.tasks == expected, "\(seed): step \(step), \(operation), failed: \(failed)")
             if let message = list.errorMessage, !failed {
                 #expect(message.hasPrefix("Task title"), "\(seed): step \(step), \(operation): unexpected error \(message)")

@@ -10,9 +10,10 @@ import Testing
 struct TaskListModelTests {
     let clock = ManualClock()
 
-    /// The store's tasks for the list's query, to compare with the list.
+    /// The store's tasks for what the list shows (its filter, search and sort), to compare
+    /// with the list; built here rather than taken from `list.query`, which is under test too.
     func stored(_ store: any CRUDSpec, _ list: TaskListModel) async throws -> [TaskItem] {
-        try await store.tasks(list.query)
+        try await store.tasks(TaskQuery(filter: list.filter, search: list.searchText, sort: list.sort))
     }
 
     @Test("Loading shows the store's tasks in the query's order, and both empty states come from the store")
@@ -25,15 +26,17 @@ struct TaskListModelTests {
         #expect(list.emptyState == .noRecordsYet)
         #expect(list.emptyState?.taskMessage == "No tasks yet. Add one above.")
 
-        let milk = try await store.createTask(title: "Buy milk", notes: nil)
-        clock.advance(seconds: 1)
+        // Created in the other order than their titles sort, so that the two orders differ.
         _ = try await store.createTask(title: "apples", notes: nil)
+        clock.advance(seconds: 1)
+        let milk = try await store.createTask(title: "Buy milk", notes: nil)
         await list.load()
-        #expect(list.rows.map(\.task.title) == ["apples", "Buy milk"])
+        #expect(list.rows.map(\.task.title) == ["Buy milk", "apples"], "newest first")
         #expect(list.emptyState == nil)
         list.sort = .title
+        #expect(list.query.sort == .title, "the list's query carries its sort")
         await list.load()
-        #expect(list.rows.map(\.task.title) == ["apples", "Buy milk"])
+        #expect(list.rows.map(\.task.title) == ["apples", "Buy milk"], "by title, letter case aside")
 
         list.filter = .completed
         await list.load()

@@ -68,7 +68,9 @@ enum ViewChecks {
     nonisolated(nonsending) static func expectListMatchesStore(_ list: TaskListModel, after step: String, _ context: CheckContext)
         async throws
     {
-        let stored = try await context.list(list.query)
+        // The query is built here from what the list shows, not taken from the list, so that
+        // a list that dropped its sort or filter from its own query would not agree with itself.
+        let stored = try await context.list(TaskQuery(filter: list.filter, search: list.searchText, sort: list.sort))
         try context.expect(
             list.tasks.elementsEqual(stored, by: Snapshot.same), "the list's tasks after \(step)",
             expected: "what the store holds for the list's query: \(Show.value(stored))", actual: Show.value(list.tasks))
