@@ -106,6 +106,8 @@ struct CourseSiteTests {
             #expect(files.contains(page), "the site has no \(page): the tutorial was not built")
         }
         #expect(files.count > lessons.count + Manifest.exercises.count, "the site has only \(files.count) pages")
+        var linksChecked = 0
+        var imagesChecked = 0
         for file in files {
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent(file)))
             let references = (json as? [String: Any])?["references"] as? [String: Any] ?? [:]
@@ -113,15 +115,20 @@ struct CourseSiteTests {
                 // An image (the tutorials have some) is a file of the site, one per variant.
                 for case let variant as [String: Any] in reference["variants"] as? [Any] ?? [] {
                     let url = variant["url"] as? String ?? "(none)"
+                    imagesChecked += 1
                     #expect(Self.exists(url, in: site), "\(file) shows the image \(url), which is not on the site")
                 }
                 guard let url = reference["url"] as? String, !url.contains("://") else { continue }
                 let target = String(url.split(separator: "#", omittingEmptySubsequences: false)[0])
+                linksChecked += 1
                 #expect(
                     reference["type"] as? String != "link" && Self.exists(target, in: site),
                     "\(file) links to \(url), which leads nowhere on the site")
             }
         }
+        // A change in DocC's JSON would otherwise leave nothing to check, and pass.
+        #expect(linksChecked > files.count, "only \(linksChecked) links found in \(files.count) pages: DocC's data changed shape?")
+        #expect(imagesChecked > 0, "no image found in the pages, though the tutorials have some: DocC's data changed shape?")
         // The pages fetched nothing that is not there (DocC asks for an optional theme file).
         #expect(server.notFound.filter { $0 != "/theme-settings.json" } == [], "asked for and not found: \(server.notFound)")
         print("The Course's website: built in \(built - started), \(files.count) pages checked in \(ContinuousClock.now - built)")
