@@ -25,9 +25,10 @@ struct ConformanceTests {
         var testDescription: String { "\(backend.name) \(rule.id)" }
     }
 
-    /// The built-in backends checked here: all of them, but postgres only where libpq and a
-    /// server are available or CI requires them (CRUDKIT_REQUIRE_POSTGRES=1). Where it is
-    /// left out, the reason is printed: its rules are not run, so nothing of it passes.
+    /// The built-in backends checked here and by the fuzz and hostile-input tests: all of
+    /// them, but postgres only where libpq and a server are available or CI requires them
+    /// (CRUDKIT_REQUIRE_POSTGRES=1). Where it is left out, the reason is printed: its rules
+    /// are not run, so nothing of it passes.
     static let backends: [Backend] = {
         guard let reason = PostgresBackend.unavailableReason(),
             ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_POSTGRES"] != "1"

@@ -12,7 +12,7 @@ import Testing
 /// Seeded random operation sequences against each backend and against the model.
 @Suite("Random operation sequences")
 struct FuzzTests {
-    @Test("Every built-in backend agrees with the model on random sequences", arguments: BuiltInBackends.all)
+    @Test("Every built-in backend agrees with the model on random sequences", arguments: ConformanceTests.backends)
     func agreesWithModel(backend: Backend) async throws {
         // About 1.5 s in all (debug build): a sequence of 60 takes about 5 ms on memory, 25 ms
         // on json or sqlite; one of 40 takes 0.4 s on http.

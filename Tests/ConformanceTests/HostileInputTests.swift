@@ -15,7 +15,7 @@ struct HostileInputTests {
 
     @Test(
         "Each input, as a task's title and as a contact's name, round-trips exactly or gets a validation error; the store stays whole",
-        arguments: BuiltInBackends.all)
+        arguments: ConformanceTests.backends)
     func throughBackend(backend: Backend) async throws {
         let storage = try await backend.makeStorage()
         let clock = ManualClock()

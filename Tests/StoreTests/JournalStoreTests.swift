@@ -121,35 +121,37 @@ struct JournalStoreTests {
         let path = folder.file("store.journal")
         let seed = try TestSeed()
         var random = seed.generator()
-        let store = try JournalStore(path: path)
-        var tasks: [UUID] = []
-        for index in 0..<10 { tasks.append(try await store.createTask(title: "task \(index)", notes: nil).id) }
-        let contact = try await store.createContact(name: "Ada", email: "ada@example.org", phone: nil)
-        var largest = 0
-        var compactions = 0
-        for round in 0..<200 {
-            let id = tasks[Int.random(in: 0..<tasks.count, using: &random)]
-            if round % 3 == 0 {
-                _ = try await store.toggleTask(id: id)
-            } else {
-                _ = try await store.renameTask(id: id, to: "renamed \(round)")
+        try await seed.naming {
+            let store = try JournalStore(path: path)
+            var tasks: [UUID] = []
+            for index in 0..<10 { tasks.append(try await store.createTask(title: "task \(index)", notes: nil).id) }
+            let contact = try await store.createContact(name: "Ada", email: "ada@example.org", phone: nil)
+            var largest = 0
+            var compactions = 0
+            for round in 0..<200 {
+                let id = tasks[Int.random(in: 0..<tasks.count, using: &random)]
+                if round % 3 == 0 {
+                    _ = try await store.toggleTask(id: id)
+                } else {
+                    _ = try await store.renameTask(id: id, to: "renamed \(round)")
+                }
+                if round % 50 == 0 { _ = try await store.updateContact(id: contact.id, ContactChanges(name: "Ada \(round)")) }
+                let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count - 1
+                if lines < largest { compactions += 1 }
+                largest = lines
+                // The log never holds more than twice the live records once it is past the floor.
+                #expect(lines <= max(2 * 11, JournalStore.compactionFloor) + 1, "\(seed), round \(round): \(lines) records logged")
             }
-            if round % 50 == 0 { _ = try await store.updateContact(id: contact.id, ContactChanges(name: "Ada \(round)")) }
-            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count - 1
-            if lines < largest { compactions += 1 }
-            largest = lines
-            // The log never holds more than twice the live records once it is past the floor.
-            #expect(lines <= max(2 * 11, JournalStore.compactionFloor) + 1, "\(seed), round \(round): \(lines) records logged")
+            #expect(compactions >= 5, "\(seed): the log of 11 records and 200 changes was compacted \(compactions) times")
+            #expect(try folder.contents() == ["store.journal", "store.journal.lock"], "\(seed): files left behind")
+            let before = try await Self.snapshot(store)
+            #expect(before.count == 11, "\(seed): records were lost in compaction")
+            await store.close()
+            let reopened = try JournalStore(path: path)
+            #expect(try await Self.snapshot(reopened) == before, "\(seed): the compacted log replays to another state")
+            #expect(reopened.notices.isEmpty)
+            await reopened.close()
         }
-        #expect(compactions >= 5, "\(seed): the log of 11 records and 200 changes was compacted \(compactions) times")
-        #expect(try folder.contents() == ["store.journal", "store.journal.lock"], "\(seed): files left behind")
-        let before = try await Self.snapshot(store)
-        #expect(before.count == 11, "\(seed): records were lost in compaction")
-        await store.close()
-        let reopened = try JournalStore(path: path)
-        #expect(try await Self.snapshot(reopened) == before, "\(seed): the compacted log replays to another state")
-        #expect(reopened.notices.isEmpty)
-        await reopened.close()
     }
 
     @Test("Every acknowledged change of a seeded run survives close and reopen, with compactions on the way")
@@ -158,35 +160,39 @@ struct JournalStoreTests {
         let path = folder.file("store.journal")
         let seed = try TestSeed()
         var random = seed.generator()
-        var store = try JournalStore(path: path)
-        var tasks: [UUID] = []
-        var contacts: [UUID] = []
-        for step in 0..<400 {
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0, 1: tasks.append(try await store.createTask(title: "t\(step)", notes: step % 2 == 0 ? "n" : nil).id)
-            case 2: tasks += try await store.importTasks(titles: ["i\(step)a", "i\(step)b"]).map(\.id)
-            case 3: contacts.append(try await store.createContact(name: "c\(step)", email: "c\(step)@example.org", phone: nil).id)
-            case 4 where !tasks.isEmpty: try await store.deleteTask(id: tasks.remove(at: Int.random(in: 0..<tasks.count, using: &random)))
-            case 5 where !contacts.isEmpty:
-                try await store.deleteContact(id: contacts.remove(at: Int.random(in: 0..<contacts.count, using: &random)))
-            case 6 where !contacts.isEmpty:
-                let id = contacts[Int.random(in: 0..<contacts.count, using: &random)]
-                _ = try await store.updateContact(id: id, ContactChanges(email: "moved\(step)@example.org", phone: "555 0100 \(step % 10)"))
-            case 7 where !tasks.isEmpty:
-                _ = try await store.editTaskNotes(id: tasks[Int.random(in: 0..<tasks.count, using: &random)], notes: "edited \(step)")
-            case _ where !tasks.isEmpty:
-                _ = try await store.toggleTask(id: tasks[Int.random(in: 0..<tasks.count, using: &random)])
-            default: break
+        try await seed.naming {
+            var store = try JournalStore(path: path)
+            var tasks: [UUID] = []
+            var contacts: [UUID] = []
+            for step in 0..<400 {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0, 1: tasks.append(try await store.createTask(title: "t\(step)", notes: step % 2 == 0 ? "n" : nil).id)
+                case 2: tasks += try await store.importTasks(titles: ["i\(step)a", "i\(step)b"]).map(\.id)
+                case 3: contacts.append(try await store.createContact(name: "c\(step)", email: "c\(step)@example.org", phone: nil).id)
+                case 4 where !tasks.isEmpty:
+                    try await store.deleteTask(id: tasks.remove(at: Int.random(in: 0..<tasks.count, using: &random)))
+                case 5 where !contacts.isEmpty:
+                    try await store.deleteContact(id: contacts.remove(at: Int.random(in: 0..<contacts.count, using: &random)))
+                case 6 where !contacts.isEmpty:
+                    let id = contacts[Int.random(in: 0..<contacts.count, using: &random)]
+                    _ = try await store.updateContact(
+                        id: id, ContactChanges(email: "moved\(step)@example.org", phone: "555 0100 \(step % 10)"))
+                case 7 where !tasks.isEmpty:
+                    _ = try await store.editTaskNotes(id: tasks[Int.random(in: 0..<tasks.count, using: &random)], notes: "edited \(step)")
+                case _ where !tasks.isEmpty:
+                    _ = try await store.toggleTask(id: tasks[Int.random(in: 0..<tasks.count, using: &random)])
+                default: break
+                }
+                if step % 100 == 99 {
+                    let before = try await Self.snapshot(store)
+                    await store.close()
+                    store = try JournalStore(path: path)
+                    #expect(try await Self.snapshot(store) == before, "\(seed), step \(step): the reopened store differs")
+                }
             }
-            if step % 100 == 99 {
-                let before = try await Self.snapshot(store)
-                await store.close()
-                store = try JournalStore(path: path)
-                #expect(try await Self.snapshot(store) == before, "\(seed), step \(step): the reopened store differs")
-            }
+            #expect(Set(try await store.tasks(TaskQuery()).map(\.id)) == Set(tasks), "\(seed): tasks differ from the acknowledged ones")
+            #expect(Set(try await store.contacts(ContactQuery()).map(\.id)) == Set(contacts), "\(seed): contacts differ")
+            await store.close()
         }
-        #expect(Set(try await store.tasks(TaskQuery()).map(\.id)) == Set(tasks), "\(seed): tasks differ from the acknowledged ones")
-        #expect(Set(try await store.contacts(ContactQuery()).map(\.id)) == Set(contacts), "\(seed): contacts differ")
-        await store.close()
     }
 }
