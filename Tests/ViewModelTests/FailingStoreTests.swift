@@ -43,30 +43,32 @@ struct FailingStoreTests {
     @Test("A seeded share fails the same writes on every run, about as often as asked, and can be re-armed or stopped")
     func seededShare() async throws {
         let seed = try TestSeed()
-        func outcomes() async throws -> [Bool] {
-            let store = FailingStore(MemoryStore())
-            store.failShare(0.3, seed: seed.value)
-            var result: [Bool] = []
-            for index in 0..<200 {
-                result.append((try? await store.createTask(title: "t\(index)", notes: nil)) != nil)
+        try await seed.naming {
+            func outcomes() async throws -> [Bool] {
+                let store = FailingStore(MemoryStore())
+                store.failShare(0.3, seed: seed.value)
+                var result: [Bool] = []
+                for index in 0..<200 {
+                    result.append((try? await store.createTask(title: "t\(index)", notes: nil)) != nil)
+                }
+                let stored = try await store.inner.countTasks(TaskQuery())
+                #expect(stored == result.filter { $0 }.count, "\(seed): stored \(stored) tasks")
+                #expect(store.injectedFailures == result.filter { !$0 }.count, "\(seed)")
+                return result
             }
-            let stored = try await store.inner.countTasks(TaskQuery())
-            #expect(stored == result.filter { $0 }.count, "\(seed): stored \(stored) tasks")
-            #expect(store.injectedFailures == result.filter { !$0 }.count, "\(seed)")
-            return result
-        }
-        let first = try await outcomes()
-        #expect(try await outcomes() == first, "\(seed): the same seed failed other writes")
-        let failed = first.filter { !$0 }.count
-        #expect((25...95).contains(failed), "\(seed): \(failed) of 200 writes failed at a share of 0.3")
+            let first = try await outcomes()
+            #expect(try await outcomes() == first, "\(seed): the same seed failed other writes")
+            let failed = first.filter { !$0 }.count
+            #expect((25...95).contains(failed), "\(seed): \(failed) of 200 writes failed at a share of 0.3")
 
-        let store = FailingStore(MemoryStore())
-        store.failShare(1, seed: seed.value)
-        _ = try? await store.createTask(title: "a", notes: nil)
-        store.stopFailing()
-        _ = try await store.createTask(title: "b", notes: nil)
-        #expect(store.injectedFailures == 1)
-        #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["b"])
+            let store = FailingStore(MemoryStore())
+            store.failShare(1, seed: seed.value)
+            _ = try? await store.createTask(title: "a", notes: nil)
+            store.stopFailing()
+            _ = try await store.createTask(title: "b", notes: nil)
+            #expect(store.injectedFailures == 1)
+            #expect(try await store.inner.tasks(TaskQuery()).map(\.title) == ["b"])
+        }
     }
 
     @Test("failNext(after:) lets the first writes through, then fails the next ones, then lets the rest through")
