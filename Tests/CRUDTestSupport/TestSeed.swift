@@ -42,10 +42,21 @@ public struct TestSeed: Sendable, CustomStringConvertible {
     public func generator() -> SeededRandom { SeededRandom(seed: value) }
 
     /// Runs `body`; an error it throws is recorded with the seed before it goes on, since a
-    /// thrown error's own message does not name it.
-    public func naming<T>(_ body: () async throws -> T) async throws -> T {
+    /// thrown error's own message does not name it. `body` runs in the caller's isolation
+    /// (a `@MainActor` test's, say), so it may use the caller's state.
+    public func naming<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch {
+            Issue.record("\(self): threw \(error)")
+            throw error
+        }
+    }
+
+    /// ``naming(isolation:_:)`` for a synchronous test.
+    public func naming<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch {
             Issue.record("\(self): threw \(error)")
             throw error

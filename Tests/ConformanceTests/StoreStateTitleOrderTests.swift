@@ -50,42 +50,44 @@ struct StoreStateTitleOrderTests {
     func randomChanges() throws {
         let seed = try TestSeed()
         var random = seed.generator()
-        let clock = ManualClock()
-        var state = StoreState()
-        var model: [TaskItem] = []
-        for step in 0..<240 {
-            // Mostly forward, sometimes back: newest first must not assume creation order.
-            clock.advance(seconds: Double(Int.random(in: -1...3, using: &random)))
-            let now = clock.now()
-            func title() -> String { Self.titles.randomElement(using: &random) ?? "apple" }
-            switch Int.random(in: 0..<10, using: &random) {
-            case 0...1:
-                model.append(try state.createTask(title: title(), notes: nil, now: now))
-            case 2:
-                // Batches past 64 make the state merge its unsorted titles.
-                let batch = (0..<Int.random(in: 0...90, using: &random)).map { _ in title() }
-                model += try state.importTasks(titles: batch, now: now)
-            case 3...5 where !model.isEmpty:
-                let index = Int.random(in: model.indices, using: &random)
-                model[index] = try state.renameTask(id: model[index].id, to: title(), now: now)
-            case 6 where !model.isEmpty:
-                let index = Int.random(in: model.indices, using: &random)
-                model[index] = try state.toggleTask(id: model[index].id, now: now)
-            case 7...9 where !model.isEmpty:
-                // Sometimes many at once, so that more than half the rows go and are packed.
-                for _ in 0..<(Bool.random(using: &random) ? 1 : model.count / 2 + 1) where !model.isEmpty {
+        try seed.naming {
+            let clock = ManualClock()
+            var state = StoreState()
+            var model: [TaskItem] = []
+            for step in 0..<240 {
+                // Mostly forward, sometimes back: newest first must not assume creation order.
+                clock.advance(seconds: Double(Int.random(in: -1...3, using: &random)))
+                let now = clock.now()
+                func title() -> String { Self.titles.randomElement(using: &random) ?? "apple" }
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0...1:
+                    model.append(try state.createTask(title: title(), notes: nil, now: now))
+                case 2:
+                    // Batches past 64 make the state merge its unsorted titles.
+                    let batch = (0..<Int.random(in: 0...90, using: &random)).map { _ in title() }
+                    model += try state.importTasks(titles: batch, now: now)
+                case 3...5 where !model.isEmpty:
                     let index = Int.random(in: model.indices, using: &random)
-                    try state.deleteTask(id: model.remove(at: index).id)
+                    model[index] = try state.renameTask(id: model[index].id, to: title(), now: now)
+                case 6 where !model.isEmpty:
+                    let index = Int.random(in: model.indices, using: &random)
+                    model[index] = try state.toggleTask(id: model[index].id, now: now)
+                case 7...9 where !model.isEmpty:
+                    // Sometimes many at once, so that more than half the rows go and are packed.
+                    for _ in 0..<(Bool.random(using: &random) ? 1 : model.count / 2 + 1) where !model.isEmpty {
+                        let index = Int.random(in: model.indices, using: &random)
+                        try state.deleteTask(id: model.remove(at: index).id)
+                    }
+                default:
+                    break
                 }
-            default:
-                break
-            }
-            if step % 16 == 15 {
-                try Self.check(state, against: model, &random, seed, step: step)
-                // The same records loaded again, as a file-backed store reopens: keys made afresh.
-                let reloaded = try StoreState(tasks: state.tasksInCreationOrder, contacts: [])
-                #expect(reloaded == state, "\(seed), step \(step): a reloaded state differs from the one it was made from")
-                try Self.check(reloaded, against: model, &random, seed, step: step)
+                if step % 16 == 15 {
+                    try Self.check(state, against: model, &random, seed, step: step)
+                    // The same records loaded again, as a file-backed store reopens: keys made afresh.
+                    let reloaded = try StoreState(tasks: state.tasksInCreationOrder, contacts: [])
+                    #expect(reloaded == state, "\(seed), step \(step): a reloaded state differs from the one it was made from")
+                    try Self.check(reloaded, against: model, &random, seed, step: step)
+                }
             }
         }
     }
