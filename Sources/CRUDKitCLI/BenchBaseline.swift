@@ -26,6 +26,22 @@ protocol BenchBaseline: Actor {
     func close() -> String?
 }
 
+extension BenchBaseline {
+    /// The text a C function left in `buffer`, up to its terminating zero.
+    static func text(of buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The seconds of a list by title that took `nanoseconds` and read `rows`; a list that
+    /// read other than all `expected` rows is a failure, not a fast list.
+    nonisolated func listed(_ nanoseconds: Int64, rows: Int32, expected: Int) throws(CommandFailure) -> Double {
+        guard rows == expected else {
+            throw CommandFailure("the \(name) baseline's list by title read \(rows) rows, expected \(expected)", exitCode: .unavailable)
+        }
+        return Double(nanoseconds) / 1e9
+    }
+}
+
 /// SQLite in C: the store's schema and pragmas, prepared statements, nothing on top. Each
 /// import makes a new database; the list reads the last one through the connection that
 /// inserted, as the store reads through its one connection.
@@ -52,9 +68,7 @@ actor SQLiteBaseline: BenchBaseline {
     private var closed = false
 
     /// SQLite's message of the last failure.
-    private var reason: String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private var reason: String { Self.text(of: message) }
 
     func importOnce(size: Int) throws(CommandFailure) -> Double {
         // The previous database is done with: closed and removed, as the store's storage is.
@@ -78,10 +92,7 @@ actor SQLiteBaseline: BenchBaseline {
         var rows: Int32 = 0
         let took = crudkit_baseline_list_by_title(database, &rows, &message, Int32(message.count))
         guard took >= 0 else { throw CommandFailure("the raw C baseline's list by title failed: \(reason)", exitCode: .unavailable) }
-        guard rows == expected else {
-            throw CommandFailure("the raw C baseline's list by title read \(rows) rows, expected \(expected)", exitCode: .unavailable)
-        }
-        return Double(took) / 1e9
+        return try listed(took, rows: rows, expected: expected)
     }
 
     func close() -> String? {
@@ -115,9 +126,7 @@ actor PostgresBaseline: BenchBaseline {
         self.connection = connection
     }
 
-    private var reason: String {
-        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private var reason: String { Self.text(of: message) }
 
     func importOnce(size: Int) throws(CommandFailure) -> Double {
         crudkit_pg_baseline_close_reader(reader)
@@ -133,10 +142,7 @@ actor PostgresBaseline: BenchBaseline {
         var rows: Int32 = 0
         let took = crudkit_pg_baseline_list_by_title(reader, &rows, &message, Int32(message.count))
         guard took >= 0 else { throw CommandFailure("the raw libpq baseline failed: \(reason)", exitCode: .unavailable) }
-        guard rows == expected else {
-            throw CommandFailure("the raw libpq baseline's list by title read \(rows) rows, expected \(expected)", exitCode: .unavailable)
-        }
-        return Double(took) / 1e9
+        return try listed(took, rows: rows, expected: expected)
     }
 
     func close() -> String? {
