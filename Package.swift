@@ -206,6 +206,11 @@ if hasSolutions {
         // for the test that its watchdog cleans up after a SIGKILL.
         .executableTarget(
             name: "postgres-owner", dependencies: ["CRUDBackends"], path: "Tests/PostgresOwner", swiftSettings: strictSettings),
+        // A child process that closes HTTP clients while their requests run, round after
+        // round: a client that ends the process ends it, not the test that runs it.
+        .executableTarget(
+            name: "transport-stress", dependencies: ["CRUDBackends", "CRUDHTTP", "CRUDMemory", "CRUDSpec"], path: "Tests/TransportStress",
+            swiftSettings: strictSettings),
         // An exercise host that misbehaves as told, for the tests of grading.
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
@@ -238,7 +243,7 @@ if hasSolutions {
             name: "ServerTests",
             dependencies: [
                 "CRUDSpec", "CRUDConformance", "CRUDMemory", "CRUDSQLite", "CRUDServer", "CRUDHTTP", "ParseWire", "CRUDTestSupport",
-                "ThreadExecutors", "crudkit",
+                "ThreadExecutors", "crudkit", "transport-stress",
             ],
             swiftSettings: strictSettings
         ),

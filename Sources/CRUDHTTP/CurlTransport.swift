@@ -70,6 +70,8 @@ final class CurlTransport: HTTPTransport, @unchecked Sendable {
         defer { checkIn(connection) }
         // On the connection's thread: curl_easy_perform blocks until the answer.
         let answer = await Task(executorPreference: connection.executor) { Self.perform(request, on: connection) }.value
+        // A transfer close() stopped reads as "aborted by callback": say why.
+        if case .failure = answer, lock.withLock({ closed }) { throw .closed }
         return try answer.get()
     }
 
@@ -114,17 +116,21 @@ final class CurlTransport: HTTPTransport, @unchecked Sendable {
         }
         switch next {
         case .ready(let connection): return connection
-        case .refused: throw .other("the client is closed")
+        case .refused: throw .closed
         case .open(let index):
             guard let handle = crudkit_curl_open() else {
                 lock.withLock { opened -= 1 }
                 throw .other("libcurl could not open a connection")
             }
             let connection = Connection(handle: handle, index: index)
-            return lock.withLock {
+            // close() may have run while the connection opened: it must not send then.
+            let admitted = lock.withLock {
+                if closed { return false }
                 busy[ObjectIdentifier(connection)] = connection
-                return connection
+                return true
             }
+            guard admitted else { throw .closed }
+            return connection
         case .wait(let id):
             // The wait counts against the request's time, and a cancelled caller stops waiting.
             let timer = Task {
@@ -153,7 +159,7 @@ final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 abandoned.remove(id)
             }
             guard let connection else {
-                if lock.withLock({ closed }) { throw .other("the client is closed") }
+                if lock.withLock({ closed }) { throw .closed }
                 throw Task.isCancelled ? .other("the request was cancelled") : .timedOut
             }
             return connection

@@ -376,8 +376,8 @@ public final class HTTPStore: CRUDSpec, @unchecked Sendable {
                 (status, data) = try await transport.exchange(outgoing)
             } catch {
                 if Task.isCancelled { throw .network(reason: "the request was cancelled") }
-                // The same answer again would be as large.
-                if error == .answerTooLarge { throw .network(reason: error.reason) }
+                // The same answer again would be as large; a closed client sends nothing more.
+                if error == .answerTooLarge || error == .closed { throw .network(reason: error.reason) }
                 lastProblem = error.reason
                 continue
             }

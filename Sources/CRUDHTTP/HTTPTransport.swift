@@ -18,6 +18,8 @@ enum TransportFailure: Error, Equatable, Sendable {
     case connectionLost
     /// The answer was longer than the client reads (``HTTPExchange`` answers are whole).
     case answerTooLarge
+    /// The client was closed before the request was sent, or while it ran.
+    case closed
     case other(String)
 
     /// What the store's `CRUDError.network` says about it.
@@ -27,6 +29,7 @@ enum TransportFailure: Error, Equatable, Sendable {
         case .cannotConnect: "nothing answers at that address"
         case .connectionLost: "the connection was lost"
         case .answerTooLarge: "the answer was larger than \(HTTPExchange.maxAnswerLength / (1 << 20)) MiB"
+        case .closed: "the client was closed"
         case .other: "the connection failed"
         }
     }
@@ -41,6 +44,7 @@ extension HTTPExchange {
 protocol HTTPTransport: Sendable {
     /// Sends `request` once and waits for its answer: the status and the body.
     func exchange(_ request: HTTPExchange) async throws(TransportFailure) -> (status: Int, body: Data)
-    /// Ends the connections.
+    /// Ends the connections. A request in flight, and every request after, throws
+    /// ``TransportFailure/closed`` or gets its answer; none can end the process.
     func close() async
 }

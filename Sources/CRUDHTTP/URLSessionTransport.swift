@@ -37,7 +37,11 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             } else {
                 (data, response) = try await lanes.exchange(request)
             }
+        } catch is HTTPLanes.LaneClosed {
+            throw .closed
         } catch {
+            // invalidateAndCancel() ends the requests in flight as cancelled.
+            if lanes.isClosed { throw .closed }
             throw Self.failure(error as? URLError)
         }
         guard let status = (response as? HTTPURLResponse)?.statusCode else { throw .other("not an HTTP answer") }

@@ -106,7 +106,7 @@ struct HTTPTransportTests {
         try await Task.sleep(for: .milliseconds(300))
         try await store.close()
         let outcome = await request.result
-        #expect(throws: CRUDError.self) { try outcome.get() }
+        #expect(throws: CRUDError.network(reason: "the client was closed")) { try outcome.get() }
         #expect(ContinuousClock.now - started < .seconds(20), "a request of a closed client ran on for \(ContinuousClock.now - started)")
     }
 
@@ -135,7 +135,7 @@ struct HTTPTransportTests {
             _ = try await served.client.createTask(title: "Before the close", notes: nil)
             try await served.client.close()
             // URLSession on Linux ends the process when a request starts on an invalidated session.
-            await #expect(throws: CRUDError.self) { try await served.client.countTasks(TaskQuery()) }
+            await #expect(throws: CRUDError.network(reason: "the client was closed")) { try await served.client.countTasks(TaskQuery()) }
         }
     }
 }
