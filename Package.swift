@@ -211,6 +211,10 @@ if hasSolutions {
         .executableTarget(
             name: "transport-stress", dependencies: ["CRUDBackends", "CRUDHTTP", "CRUDMemory", "CRUDSpec"], path: "Tests/TransportStress",
             swiftSettings: strictSettings),
+        // A child process that starts helpers and is killed, for the tests of the Lifeline.
+        .executableTarget(
+            name: "lifeline-owner", dependencies: ["ChildProcesses", "ThreadExecutors"], path: "Tests/LifelineOwner",
+            swiftSettings: strictSettings),
         // An exercise host that misbehaves as told, for the tests of grading.
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
@@ -218,7 +222,9 @@ if hasSolutions {
         .testTarget(
             name: "ViewModelTests", dependencies: ["CRUDViewModels", "CRUDConformance", "CRUDMemory", "CRUDTestSupport", "ScreenLogic"],
             swiftSettings: strictSettings),
-        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ChildProcessesTests", dependencies: ["ChildProcesses", "CRUDTestSupport", "lifeline-owner"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "ConformanceTests",
             dependencies: [

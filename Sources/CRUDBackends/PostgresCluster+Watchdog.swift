@@ -21,7 +21,8 @@ extension PostgresCluster {
         do {
             return try ChildProcess(
                 "/bin/sh", ["-c", script, "crudkit-postgres-watchdog", folder] + stopServer,
-                options: .init(input: .pipe, output: .nullDevice, errors: .nullDevice, newProcessGroup: true))
+                options: .init(
+                    input: .pipe, output: .nullDevice, errors: .nullDevice, newProcessGroup: true, outlivesThisProcess: true))
         } catch {
             throw PostgresUnavailable(description: "PostgreSQL: could not start the cluster's watchdog: \(error)")
         }

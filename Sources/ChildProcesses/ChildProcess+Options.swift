@@ -47,12 +47,18 @@ extension ChildProcess {
         /// Signals it starts with the default action for, whatever this process does with
         /// them. SIGPIPE by default: a parent that ignores it must not pass that on.
         public var defaultSignals: [Int32]
+        /// Whether it may go on running after this process ends. By default it may not: the
+        /// ``Lifeline`` ends it (and its group, when it leads one) however this process ends.
+        /// A watchdog that must clean up after this process outlives it on purpose.
+        public var outlivesThisProcess: Bool
 
         /// Options with the defaults above, each changeable by name.
         public init(
             directory: String? = nil, environment: [String: String]? = nil, input: Stream = .nullDevice, output: Stream = .pipe,
-            errors: ErrorStream = .pipe, newProcessGroup: Bool = false, defaultSignals: [Int32] = [SIGPIPE]
+            errors: ErrorStream = .pipe, newProcessGroup: Bool = false, defaultSignals: [Int32] = [SIGPIPE],
+            outlivesThisProcess: Bool = false
         ) {
+            self.outlivesThisProcess = outlivesThisProcess
             self.directory = directory
             self.environment = environment
             self.input = input

@@ -29,6 +29,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// The read end of the child's standard error, when it is a pipe of its own.
     public let errors: FileHandle?
     private let leadsGroup: Bool
+    /// Whether the ``Lifeline`` ends it if this process ends first.
+    private let heldByLifeline: Bool
     // Guarded by `lock`: how the child ended, once it has been reaped.
     private let lock = NSLock()
     private var recorded: Ending?
@@ -70,6 +72,8 @@ public final class ChildProcess: @unchecked Sendable {
         output = plan.outputEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         errors = plan.errorEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         leadsGroup = options.newProcessGroup
+        heldByLifeline = !options.outlivesThisProcess
+        if heldByLifeline { Lifeline.hold(child: child, leadsGroup: leadsGroup) }
     }
 
     /// Sends `signal` to the child, or with `wholeGroup` to its process group when it leads one
@@ -88,8 +92,8 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// How the child ended, without waiting: nil while it runs.
     public func ended() -> Ending? {
-        lock.withLock {
-            if let recorded { return recorded }
+        let (ending, reapedNow) = lock.withLock { () -> (Ending?, Bool) in
+            if let recorded { return (recorded, false) }
             var status: Int32 = 0
             var waited: pid_t
             repeat { waited = waitpid(pid, &status, WNOHANG) } while waited < 0 && errno == EINTR
@@ -98,8 +102,11 @@ public final class ChildProcess: @unchecked Sendable {
             } else if waited < 0 {
                 recorded = .unknown(errno: errno)
             }
-            return recorded
+            return (recorded, recorded != nil)
         }
+        // Reaped: its id may be another process's from now on.
+        if reapedNow && heldByLifeline { Lifeline.release(child: pid) }
+        return ending
     }
 
     /// Waits until the child ends (later calls give the same answer at once).
@@ -113,7 +120,10 @@ public final class ChildProcess: @unchecked Sendable {
             var info = siginfo_t()
             if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno != EINTR {
                 let error = errno
-                return ended() ?? lock.withLock { recordUnknown(error) }
+                if let ending = ended() { return ending }
+                let ending = lock.withLock { recordUnknown(error) }
+                if heldByLifeline { Lifeline.release(child: pid) }
+                return ending
             }
         }
     }

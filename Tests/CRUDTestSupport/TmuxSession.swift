@@ -41,6 +41,8 @@ public final class TmuxSession: Sendable {
         // One word for tmux's shell: each argument quoted, then kept open after it ends.
         let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         arguments += [line]
+        // Held before it starts: if this process dies, its lifeline ends the server.
+        Lifeline.holdTmuxServer(socket: socket)
         try tmuxNow(arguments)
         try tmuxNow(["set-option", "-t", target, "remain-on-exit", "on"])
     }
@@ -165,6 +167,7 @@ public final class TmuxSession: Sendable {
     /// Ends the session and its tmux server.
     public func close() {
         _ = try? tmuxNow(["kill-server"])
+        Lifeline.releaseTmuxServer(socket: socket)
     }
 }
 

@@ -11,14 +11,9 @@ extension Rules {
         ) { context in
             let store = try context.store
             let ids = try await context.attempt("100 parallel createTask calls") {
-                try await withThrowingTaskGroup(of: UUID.self) { group in
-                    for index in 0..<100 {
-                        group.addTask(executorPreference: Parallel.executor) {
-                            try await store.createTask(title: "parallel \(index)", notes: nil).id
-                        }
-                    }
-                    return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
-                }
+                Set(
+                    try await Parallel.values(
+                        (0..<100).map { index in { @Sendable in try await store.createTask(title: "parallel \(index)", notes: nil).id } }))
             }
             try context.expectEqual(ids.count, 100, "distinct ids returned by 100 parallel creates")
             try context.expectEqual(try await context.count(), 100, "countTasks() after 100 parallel creates")
@@ -31,18 +26,10 @@ extension Rules {
             hint: "Check and insert in one critical section or transaction, or rely on a unique index."
         ) { context in
             let store = try context.store
-            let outcomes = await withTaskGroup(of: Result<Contact, any Error>.self) { group in
-                for index in 0..<20 {
-                    group.addTask(executorPreference: Parallel.executor) {
-                        do {
-                            return .success(try await store.createContact(name: "Racer \(index)", email: "Race@example.com", phone: nil))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
-                return await group.reduce(into: [Result<Contact, any Error>]()) { $0.append($1) }
-            }
+            let outcomes = await Parallel.results(
+                (0..<20).map { index in
+                    { @Sendable in try await store.createContact(name: "Racer \(index)", email: "Race@example.com", phone: nil) }
+                })
             var successes = 0
             var duplicates = 0
             for outcome in outcomes {

@@ -88,9 +88,9 @@ extension Rules {
             }
             let writers = stores
             let ids = try await context.attempt("8 stores creating 200 tasks each, all at once") {
-                try await withThrowingTaskGroup(of: [UUID].self) { group in
-                    for (writer, store) in writers.enumerated() {
-                        group.addTask(executorPreference: Parallel.executor) {
+                try await Parallel.values(
+                    writers.enumerated().map { writer, store in
+                        { @Sendable in
                             var ids: [UUID] = []
                             for index in 0..<200 {
                                 ids.append(try await store.createTask(title: "writer \(writer) task \(index)", notes: nil).id)
@@ -98,8 +98,7 @@ extension Rules {
                             return ids
                         }
                     }
-                    return try await group.reduce(into: [UUID]()) { $0 += $1 }
-                }
+                ).flatMap { $0 }
             }
             try context.expectEqual(Set(ids).count, 1_600, "distinct ids returned by 1,600 creates")
             for (index, store) in writers.enumerated() {

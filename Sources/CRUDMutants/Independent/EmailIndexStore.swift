@@ -45,7 +45,9 @@ actor EmailIndexStore: ForwardingStore {
         let checkedPhone = try Validation.phone(phone)
         let key = flaw == .createLooksUpTyped ? Validation.trimmed(email) : checkedEmail
         if isTaken(key) { throw CRUDError.duplicate(field: .email) }
-        if flaw == .awaitBetweenCheckAndInsert { try? await Task.sleep(nanoseconds: 10_000_000) }
+        // The write between check and insert: a parallel create passes the same check meanwhile
+        // (made certain by the rule's barrier instead of hoped for with a sleep).
+        if flaw == .awaitBetweenCheckAndInsert { await OverlapBarrier.current?.arrive() }
         let now = clock.timestamp()
         let contact = Contact(id: UUID(), name: checkedName, email: checkedEmail, phone: checkedPhone, createdAt: now, updatedAt: now)
         records.append(contact)

@@ -229,7 +229,9 @@ struct LostUpdateStore: ForwardingStore {
     func createTask(title: String, notes: String?) async throws -> TaskItem {
         var snapshot = await inner.currentState()
         let task = try snapshot.createTask(title: title, notes: notes, now: clock.timestamp())
-        try? await Task.sleep(nanoseconds: 10_000_000)  // writing the file: long enough that parallel creates overlap
+        // Writing the file: the window in which a parallel create reads the same snapshot,
+        // made certain by the rule's barrier instead of hoped for with a sleep.
+        await OverlapBarrier.current?.arrive()
         await inner.replaceState(with: snapshot)
         return task
     }

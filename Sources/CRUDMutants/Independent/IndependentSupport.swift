@@ -8,8 +8,8 @@ import Foundation
 /// as a hand-written backend would write its own rows.
 ///
 /// An actor, as such a backend often is: it awaits the read of the records before it writes
-/// them back, so parallel writes through it interleave there and can lose each other (the
-/// rules of concurrency see that).
+/// them back, so parallel writes through it interleave there and lose each other (the rules
+/// of concurrency see that, every run: their ``OverlapBarrier`` holds the window open).
 actor RebuildingStore: ForwardingStore {
     let inner: MemoryStore
     /// The store's clock, for mutants that stamp records themselves.
@@ -23,6 +23,9 @@ actor RebuildingStore: ForwardingStore {
     /// Installs these records as the whole state; throws when they break an index (equal emails).
     private func rebuild(_ change: @Sendable ([TaskItem], [Contact]) -> (tasks: [TaskItem], contacts: [Contact])) async throws {
         let current = await inner.currentState()
+        // Between the read and the write: parallel writes always lose each other here under
+        // the concurrency rules, not only when the scheduler happens to interleave them.
+        await OverlapBarrier.current?.arrive()
         let records = change(current.tasksInCreationOrder, current.contactsInCreationOrder)
         await inner.replaceState(with: try StoreState(tasks: records.tasks, contacts: records.contacts))
     }

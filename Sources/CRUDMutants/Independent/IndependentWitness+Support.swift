@@ -101,12 +101,15 @@ enum See {
     }
 
     /// How many of `count` parallel runs of `operation` (given their index) succeeded.
+    /// An ``OverlapBarrier`` is armed for them, as the concurrency rules arm one.
     static func successes(of count: Int, _ operation: @escaping @Sendable (Int) async throws -> Void) async -> Int {
-        await withTaskGroup(of: Bool.self) { group in
-            for index in 0..<count { group.addTask { (try? await operation(index)) != nil } }
-            var succeeded = 0
-            for await success in group where success { succeeded += 1 }
-            return succeeded
+        await OverlapBarrier.$current.withValue(OverlapBarrier()) {
+            await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<count { group.addTask { (try? await operation(index)) != nil } }
+                var succeeded = 0
+                for await success in group where success { succeeded += 1 }
+                return succeeded
+            }
         }
     }
 
