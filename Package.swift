@@ -194,6 +194,7 @@ package.targets += hostExercises.map { folder in
 // repository does; a student's repository, written by `crudkit student-repo`, does not, and
 // builds and tests (the student's checks only) without them.
 if hasSolutions {
+    package.products += [.library(name: "OneThreadPool", type: .dynamic, targets: ["OneThreadPool"])]
     package.targets += [
         // A child process for the crash-safety tests, killed with SIGKILL mid-write.
         .executableTarget(
@@ -215,6 +216,9 @@ if hasSolutions {
         .executableTarget(
             name: "lifeline-owner", dependencies: ["ChildProcesses", "ThreadExecutors"], path: "Tests/LifelineOwner",
             swiftSettings: strictSettings),
+        // Loaded with LD_PRELOAD, runs Swift's global executor on one thread: the test that the
+        // conformance suite blocks no thread of the pool.
+        .target(name: "OneThreadPool", path: "Tests/OneThreadPool"),
         // An exercise host that misbehaves as told, for the tests of grading.
         .executableTarget(
             name: "hostile-host", dependencies: ["ExerciseKit", "CRUDSpec"], path: "Tests/HostileHost", swiftSettings: strictSettings),
