@@ -49,6 +49,7 @@ package final class FileLock: @unchecked Sendable {
         let storePath: String
         let deadline: ContinuousClock.Instant
         var pause = Duration.milliseconds(1)
+        var toldHeld = false
 
         init(storePath: String, wait: Duration) throws(CRUDError) {
             let fd = open(storePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -63,6 +64,10 @@ package final class FileLock: @unchecked Sendable {
         mutating func next() throws(CRUDError) -> Duration? {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return nil }
             let busy = errno == EWOULDBLOCK || errno == EINTR
+            if busy && !toldHeld {
+                toldHeld = true
+                LockWait.foundHeld()
+            }
             let now = ContinuousClock.now
             guard busy, now < deadline else {
                 close(descriptor)

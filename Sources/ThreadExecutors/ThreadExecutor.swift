@@ -27,6 +27,8 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     // Guarded by `condition`.
     private var jobs: [UnownedJob] = []
     private var finished = false
+    /// Whether a thread is running the jobs (the executor's own, or one started after it ended).
+    private var draining = false
     private let condition = NSCondition()
 
     /// An executor with no thread yet: call ``runUntilFinished()`` on the one that is to run it.
@@ -43,11 +45,25 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
     }
 
     /// Queues `job` for the executor's thread, after the jobs before it.
+    ///
+    /// A job that comes after the executor's thread ended still runs, on a thread started for
+    /// the jobs that come late, one at a time and in order: a default actor that was last run
+    /// here queues its next jobs here too, and a job left unrun would stop that actor, and
+    /// everyone who waits for it, for good.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.withLock {
+        let late = condition.withLock {
             jobs.append(job)
             condition.signal()
+            guard finished && !draining else { return false }
+            draining = true
+            return true
+        }
+        if late {
+            Thread { [self] in
+                crudkit_name_this_thread("crudkit-late-jobs")
+                runQueued()
+            }.start()
         }
     }
 
@@ -76,10 +92,17 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
 
     /// Runs the jobs given to this executor, on the calling thread, until ``finish(_:)``.
     public func runUntilFinished() {
+        condition.withLock { draining = true }
+        runQueued()
+    }
+
+    /// Runs jobs on this thread until ``finish(_:)`` was called and none is left.
+    private func runQueued() {
         while true {
             condition.lock()
             while jobs.isEmpty && !finished { condition.wait() }
             if jobs.isEmpty {
+                draining = false
                 condition.unlock()
                 return
             }

@@ -111,7 +111,8 @@ extension Rules {
             statement:
                 "While one store has the storage open, a second opener waits; once the first closes, it opens and sees the first one's writes.",
             reason: "A command started while another runs must wait its turn, not fail, and must never work from an old copy.",
-            hint: "Retry the lock for a bounded time (see LockWait) before giving up, and read the file only once the lock is yours.",
+            hint:
+                "Retry the lock for a bounded time (see LockWait), calling LockWait.foundHeld() when you find it held, and read the file only once the lock is yours.",
             requires: [.exclusiveOpen]
         ) { context in
             let first = try context.store
@@ -123,17 +124,26 @@ extension Rules {
             // the lock by blocking its thread (SQLite's busy handler does).
             let opening = Task {
                 await ThreadExecutor.onOwnThread(named: "crudkit-opener") {
-                    opened.start()
-                    let result = await Result.of { try await context.openAnother() }
-                    opened.finish()
+                    let result = await LockWait.$heldObserver.withValue({ opened.foundHeld() }) {
+                        await Result.of { try await context.openAnother() }
+                    }
+                    opened.finish(result.map { _ in () })
                     return result
                 }
             }
-            await opened.waitUntilStarted()
-            try? await Task.sleep(for: .milliseconds(300))
-            try context.expect(
-                !opened.isFinished, "opening a second store while the first is open, 300 ms later", expected: "still waiting for the lock",
-                actual: "it had already returned or thrown")
+            // The opener says when it finds the storage held (LockWait.foundHeld()), so no
+            // timing decides whether it waits: one that returns first did not.
+            if case .finished(let outcome) = await opened.heldOrFinished() {
+                let what =
+                    switch outcome {
+                    case .success: "it opened"
+                    case .failure(let error): "it threw \(Show.error(error))"
+                    }
+                throw CheckFailure(
+                    step: "opening a second store while the first is open",
+                    expected: "it finds the storage held, says so with LockWait.foundHeld(), and waits",
+                    actual: "\(what) without saying it found the storage held")
+            }
             try await context.closeStore()
             let second = try await context.attempt("the second opener, once the first store closed") { try await opening.value.get() }
             let seen = try await context.attempt("task(id:) through the second store") { try await second.task(id: task.id) }
@@ -164,21 +174,32 @@ extension Rules {
     ]
 }
 
-/// Whether an operation started by a rule has begun, and whether it has returned yet.
+/// Whether an opener started by a rule has begun, found the storage held, and returned.
 private final class OpenOutcome: @unchecked Sendable {
+    enum Seen {
+        /// It found the storage held: it waits (or, wrongly, gives up).
+        case held
+        /// It returned or threw without finding the storage held: what it came to.
+        case finished(Result<Void, any Error>)
+    }
+
     private let lock = NSLock()
-    private var started = false
-    private var finished = false
+    // Guarded by `lock`.
+    private var held = false
+    private var outcome: Result<Void, any Error>?
 
-    var isFinished: Bool { lock.withLock { finished } }
+    func foundHeld() { lock.withLock { held = true } }
+    func finish(_ result: Result<Void, any Error>) { lock.withLock { outcome = result } }
 
-    func start() { lock.withLock { started = true } }
-    func finish() { lock.withLock { finished = true } }
-
-    /// Returns once ``start()`` was called: the 300 ms a rule gives the operation count from
-    /// then, not from when a busy machine got round to starting its thread.
-    func waitUntilStarted() async {
-        while !lock.withLock({ started }) { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Waits until the opener found the storage held or returned, however long its thread
+    /// takes to get there (the check's own time limit bounds the wait).
+    func heldOrFinished() async -> Seen {
+        while true {
+            let (held, outcome) = lock.withLock { (self.held, self.outcome) }
+            if held { return .held }
+            if let outcome { return .finished(outcome) }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
 
