@@ -83,7 +83,9 @@ final class HTTPLanes: @unchecked Sendable {
         var isClosed: Bool { lock.withLock { closed } }
     }
 
-    /// A request of a client that was closed: refused before it was sent.
+    /// A request of a client that was closed: refused before it was sent, or, when it was
+    /// in flight, answered so at once while its transfer runs on to its end or its timeout
+    /// (so a write may still reach the server after its caller heard of the close).
     struct LaneClosed: Error {}
 
     private let lanes: [Lane]

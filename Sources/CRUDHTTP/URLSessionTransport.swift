@@ -40,7 +40,7 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         } catch is HTTPLanes.LaneClosed {
             throw .closed
         } catch {
-            // invalidateAndCancel() ends the requests in flight as cancelled.
+            // A request that failed while the client closed failed because of it.
             if lanes.isClosed { throw .closed }
             throw Self.failure(error as? URLError)
         }

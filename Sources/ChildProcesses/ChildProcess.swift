@@ -29,8 +29,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// The read end of the child's standard error, when it is a pipe of its own.
     public let errors: FileHandle?
     private let leadsGroup: Bool
-    /// Whether the ``Lifeline`` ends it if this process ends first.
-    private let heldByLifeline: Bool
+    /// Its entry in the ``Lifeline``, which ends it if this process ends first.
+    private let lifelineKey: String?
     // Guarded by `lock`: how the child ended, once it has been reaped.
     private let lock = NSLock()
     private var recorded: Ending?
@@ -45,6 +45,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// up in `PATH`, as a shell would; a relative path is taken from this process's folder.
     /// Throws ``SpawnError`` when it cannot start (no such program, no such folder).
     public init(_ executable: String, _ arguments: [String], options: Options) throws {
+        // The watchdog first: a child that is to end with this process is covered from its start.
+        if !options.outlivesThisProcess { Lifeline.prepare() }
         var plan = try SpawnPlan(options)
         defer { plan.release() }
         let path =
@@ -72,8 +74,7 @@ public final class ChildProcess: @unchecked Sendable {
         output = plan.outputEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         errors = plan.errorEnd.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         leadsGroup = options.newProcessGroup
-        heldByLifeline = !options.outlivesThisProcess
-        if heldByLifeline { Lifeline.hold(child: child, leadsGroup: leadsGroup) }
+        lifelineKey = options.outlivesThisProcess ? nil : Lifeline.hold(child: child, leadsGroup: leadsGroup)
     }
 
     /// Sends `signal` to the child, or with `wholeGroup` to its process group when it leads one
@@ -105,7 +106,7 @@ public final class ChildProcess: @unchecked Sendable {
             return (recorded, recorded != nil)
         }
         // Reaped: its id may be another process's from now on.
-        if reapedNow && heldByLifeline { Lifeline.release(child: pid) }
+        if reapedNow, let lifelineKey { Lifeline.release(lifelineKey) }
         return ending
     }
 
@@ -122,7 +123,7 @@ public final class ChildProcess: @unchecked Sendable {
                 let error = errno
                 if let ending = ended() { return ending }
                 let ending = lock.withLock { recordUnknown(error) }
-                if heldByLifeline { Lifeline.release(child: pid) }
+                if let lifelineKey { Lifeline.release(lifelineKey) }
                 return ending
             }
         }

@@ -18,7 +18,9 @@ import Foundation
 /// - every tmux server named by ``holdTmuxServer(socket:)`` (`tmux -L … kill-server`).
 ///
 /// Whatever is recorded ends, and only that: a process is known by its id *and* its start
-/// time, so an id the system gave to another process since is left alone. Never by name.
+/// time, so an id the system gave to another process since is left alone. Never by name. (A
+/// process group is ended by its id when this process dies, at once; the sweep of a later
+/// process ends it only while its leader still runs.)
 ///
 /// A watchdog can die too (a whole process group killed at once). So the next process to
 /// start one first sweeps the folder: the ledger of a process that no longer runs, whose
@@ -27,8 +29,19 @@ public enum Lifeline {
     /// Records that this process started the tmux server on `socket` (`tmux -L socket`): it is
     /// killed when this process ends, unless ``releaseTmuxServer(socket:)`` says it was
     /// ended. Call it *before* starting the server, so no moment is left uncovered.
+    ///
+    /// Only names of letters, digits, `.`, `_` and `-` are recorded (the ledger is read word by
+    /// word): another name is not held.
     public static func holdTmuxServer(socket: String) {
+        guard isPlainName(socket) else { return }
         ledger?.add(key: "tmux:\(socket)", line: "tmux \(socket)")
+    }
+
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            }
     }
 
     /// The tmux server on `socket` was ended by its owner.
@@ -36,22 +49,32 @@ public enum Lifeline {
         ledger?.remove(key: "tmux:\(socket)")
     }
 
-    /// Records a child that was just started (see ``ChildProcess``).
-    static func hold(child pid: pid_t, leadsGroup: Bool) {
-        guard let ledger else { return }
+    /// Starts the watchdog, if it is not running yet: before the first child is spawned, so
+    /// that no moment of it is uncovered.
+    static func prepare() {
+        _ = ledger
+    }
+
+    /// Records a child that was just started (see ``ChildProcess``); the key that releases it.
+    static func hold(child pid: pid_t, leadsGroup: Bool) -> String? {
+        guard let ledger else { return nil }
         let start = ProcessStart.of(pid) ?? "-"
-        ledger.add(key: "pid:\(pid)", line: "\(leadsGroup ? "group" : "process") \(pid) \(start)")
+        // Keyed by start time too: a later child that got the same id is another entry.
+        let key = "pid:\(pid):\(start)"
+        ledger.add(key: key, line: "\(leadsGroup ? "group" : "process") \(pid) \(start)")
+        return key
     }
 
-    /// The child `pid` was reaped: it is no longer this process's to end.
-    static func release(child pid: pid_t) {
-        ledger?.remove(key: "pid:\(pid)")
+    /// The child recorded under `key` was reaped: it is no longer this process's to end.
+    static func release(_ key: String) {
+        ledger?.remove(key: key)
     }
 
-    /// The folder of the ledgers: one per process that started children.
+    /// The folder of the ledgers, one per process that started children: this user's own
+    /// (`crudkit-lifelines-UID`, which only its owner can read or write).
     public static var folder: String {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/crudkit-lifelines"
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/crudkit-lifelines-\(getuid())"
     }
 
     /// This process's ledger and watchdog, started with the first child; nil where neither
@@ -109,6 +132,7 @@ public enum Lifeline {
               watchdog=$(sed -n 's/^watchdog //p' "$ledger")
               [ -n "$watchdog" ] && runs $watchdog && continue
               carry_out "$ledger"
+              rm -f "$ledger.new"
             done
             ;;
         esac
@@ -133,7 +157,10 @@ public enum Lifeline {
 
         static func start() -> Ledger? {
             let folder = Lifeline.folder
-            guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+            // This user's alone: a folder another user made (or a link to one) is not used.
+            _ = mkdir(folder, 0o700)
+            var status = stat()
+            guard lstat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == getuid() else { return nil }
             sweep(folder)
             // Without /proc (macOS) the sweep asks whether the owner's id still runs.
             let path = "\(folder)/\(getpid())-\(ProcessStart.of(getpid()) ?? "0").ledger"

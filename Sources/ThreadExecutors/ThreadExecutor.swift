@@ -92,8 +92,14 @@ public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Send
 
     /// Runs the jobs given to this executor, on the calling thread, until ``finish(_:)``.
     public func runUntilFinished() {
-        condition.withLock { draining = true }
-        runQueued()
+        // A thread for late jobs may have started already (finish(_:) and a job came before
+        // this call): it runs them, and two threads must never run this executor's jobs at once.
+        let mine = condition.withLock {
+            if draining { return false }
+            draining = true
+            return true
+        }
+        if mine { runQueued() }
     }
 
     /// Runs jobs on this thread until ``finish(_:)`` was called and none is left.

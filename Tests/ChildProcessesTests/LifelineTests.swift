@@ -69,7 +69,7 @@ struct LifelineTests {
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "needs /proc to tell a process by its start time"))
     func sweep() async throws {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString)").path
-        let folder = temporary + "/crudkit-lifelines"
+        let folder = temporary + "/crudkit-lifelines-\(getuid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         // A process that ended, and one that runs: the owners of two ledgers.

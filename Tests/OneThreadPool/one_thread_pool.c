@@ -9,6 +9,7 @@
 // effect.
 #include "one_thread_pool.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -37,6 +38,8 @@ extern SWIFT_CALL void (*swift_task_enqueueGlobalWithDelay_hook)(unsigned long l
 extern SWIFT_CALL void (*swift_task_enqueueGlobalWithDeadline_hook)(
     long long, long long, long long, long long, int, SwiftJob *, EnqueueDeadlineOriginal) __attribute__((weak));
 extern SWIFT_CALL void swift_job_run(SwiftJob *, SwiftExecutorRef) __attribute__((weak));
+/// The runtime's reading of a Swift clock (1: continuous, 2: suspending), as its deadlines use it.
+extern SWIFT_CALL void swift_get_time(long long *seconds, long long *nanoseconds, int clock) __attribute__((weak));
 
 /// A job and when it may run (nanoseconds of CLOCK_MONOTONIC; 0: now), in a list by that time.
 typedef struct Entry {
@@ -46,7 +49,8 @@ typedef struct Entry {
 } Entry;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+// Waits on CLOCK_MONOTONIC (set up in install()), the clock the due times are on.
+static pthread_cond_t changed;
 // Guarded by `lock`: the jobs not run yet, earliest first (equal times in the order queued).
 static Entry *queued;
 static atomic_ulong jobs_run;
@@ -82,13 +86,9 @@ static void *serve(void *unused) {
             pthread_cond_wait(&changed, &lock);
             continue;
         }
-        long long wait = queued->due - now_ns();
-        if (wait > 0) {
-            struct timespec until;
-            clock_gettime(CLOCK_REALTIME, &until);
-            long long end = (long long)until.tv_sec * 1000000000LL + until.tv_nsec + wait;
-            until.tv_sec = end / 1000000000LL;
-            until.tv_nsec = end % 1000000000LL;
+        long long due = queued->due;
+        if (due > now_ns()) {
+            struct timespec until = {.tv_sec = due / 1000000000LL, .tv_nsec = due % 1000000000LL};
             pthread_cond_timedwait(&changed, &lock, &until);
             continue;
         }
@@ -104,26 +104,38 @@ static void *serve(void *unused) {
     return NULL;
 }
 
+/// `now` plus `delay` nanoseconds, kept a year ahead at most (no overflow).
+static long long later(long long now, long long delay) {
+    const long long year = 365LL * 24 * 3600 * 1000000000LL;
+    if (delay < 0) return now;
+    return now + (delay > year ? year : delay);
+}
+
+// A job to run now goes after those already due, timers included: due now, not at 0, so a
+// stream of immediate jobs cannot starve a timer that has come due.
 static SWIFT_CALL void enqueue(SwiftJob *job, EnqueueOriginal original) {
     (void)original;
-    add(job, 0);
+    add(job, now_ns());
 }
 
 static SWIFT_CALL void enqueue_after(unsigned long long nanoseconds, SwiftJob *job, EnqueueDelayOriginal original) {
     (void)original;
-    add(job, now_ns() + (long long)nanoseconds);
+    add(job, later(now_ns(), nanoseconds > (unsigned long long)LLONG_MAX ? LLONG_MAX : (long long)nanoseconds));
 }
 
-// The deadline is on the job's clock (continuous or suspending); on a machine that does not
-// sleep both advance with CLOCK_MONOTONIC, to within the precision a test's timer needs.
+// The deadline is on the job's own clock: how far ahead it is on that clock, read as the
+// runtime reads it, is how far ahead it is on CLOCK_MONOTONIC.
 static SWIFT_CALL void enqueue_at(
     long long seconds, long long nanoseconds, long long leeway_seconds, long long leeway_nanoseconds, int clock, SwiftJob *job,
     EnqueueDeadlineOriginal original) {
     (void)original;
     (void)leeway_seconds;
     (void)leeway_nanoseconds;
-    (void)clock;
-    add(job, seconds * 1000000000LL + nanoseconds);
+    long long now_seconds = 0, now_nanoseconds = 0;
+    swift_get_time(&now_seconds, &now_nanoseconds, clock);
+    long long ahead_seconds = seconds - now_seconds;
+    if (ahead_seconds > 365LL * 24 * 3600) ahead_seconds = 365LL * 24 * 3600;
+    add(job, later(now_ns(), ahead_seconds * 1000000000LL + (nanoseconds - now_nanoseconds)));
 }
 
 static void report(void) {
@@ -132,9 +144,14 @@ static void report(void) {
 
 __attribute__((constructor)) static void install(void) {
     if (&swift_task_enqueueGlobal_hook == NULL || &swift_task_enqueueGlobalWithDelay_hook == NULL
-        || &swift_task_enqueueGlobalWithDeadline_hook == NULL || swift_job_run == NULL) {
+        || &swift_task_enqueueGlobalWithDeadline_hook == NULL || swift_job_run == NULL || swift_get_time == NULL) {
         return;
     }
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&changed, &attributes);
+    pthread_condattr_destroy(&attributes);
     pthread_t thread;
     if (pthread_create(&thread, NULL, serve, NULL) != 0) {
         fprintf(stderr, "one-thread pool: could not start its thread\n");

@@ -21,7 +21,13 @@ struct ClientCloseStressTests {
         let seed = try TestSeed()
         let program = try #require(BuiltProduct.path("transport-stress"), "transport-stress was not built beside the tests")
         let child = try ChildProcess(program, [transport, String(seed.value), String(Self.rounds)], options: .init(errors: .pipe))
+        // A request whose answer was lost hangs the stress: bounded, and reported as a failure.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            child.kill(SIGKILL)
+        }
         let (ending, out, err) = await child.finished()
+        watchdog.cancel()
         let summary = out.split(separator: "\n").last.map(String.init) ?? ""
         // A trap's own line ("Fatal error: …") comes before the backtrace.
         let lines = err.split(separator: "\n").map(String.init)

@@ -58,7 +58,9 @@ func read(_ client: HTTPStore, _ id: UUID, afterClose: Bool) async -> Tally {
         return Tally(answered: 1)
     } catch let error as CRUDError {
         if afterClose {
-            guard case .network = error else { return Tally(broken: "a request after close() threw \(error), not a network error") }
+            guard error == .network(reason: "the client was closed") else {
+                return Tally(broken: "a request after close() threw \(error), not network(\"the client was closed\")")
+            }
             return Tally(threw: 1, refusedAfterClose: 1)
         }
         return Tally(threw: 1)
@@ -80,6 +82,12 @@ for round in 1...max(1, rounds) {
         initialBackoff: .milliseconds(1), transport: transport)
     configuration.restKey = nil
     let client = HTTPStore(configuration: configuration)
+    // "libcurl" must be libcurl: where it cannot be loaded the client would quietly use URLSession.
+    let expectedTransport = transport == .automatic ? "libcurl" : "URLSession"
+    guard client.transportName == expectedTransport else {
+        print("the client runs on \(client.transportName), not \(expectedTransport)")
+        exit(1)
+    }
     let before = Int(random.next() % 6)
     let during = Int(random.next() % 4)
     let after = Int(random.next() % 3)

@@ -133,16 +133,24 @@ extension Rules {
             }
             // The opener says when it finds the storage held (LockWait.foundHeld()), so no
             // timing decides whether it waits: one that returns first did not.
-            if case .finished(let outcome) = await opened.heldOrFinished() {
-                let what =
-                    switch outcome {
-                    case .success: "it opened"
-                    case .failure(let error): "it threw \(Show.error(error))"
-                    }
+            let step = "opening a second store while the first is open"
+            let expected = "it finds the storage held, says so with LockWait.foundHeld(), and waits"
+            switch await opened.heldOrFinished(within: LockWait.standard + .seconds(5)) {
+            case .held:
+                // Found it held, and must not have got in all the same.
+                if case .success = opened.outcome {
+                    throw CheckFailure(
+                        step: step, expected: expected, actual: "it said so, then opened while the first store was still open")
+                }
+            case .finished(.success):
+                throw CheckFailure(step: step, expected: expected, actual: "it opened without saying it found the storage held")
+            case .finished(.failure(let error)):
                 throw CheckFailure(
-                    step: "opening a second store while the first is open",
-                    expected: "it finds the storage held, says so with LockWait.foundHeld(), and waits",
-                    actual: "\(what) without saying it found the storage held")
+                    step: step, expected: expected, actual: "it threw \(Show.error(error)) without saying it found the storage held")
+            case .quiet:
+                throw CheckFailure(
+                    step: step, expected: expected,
+                    actual: "in \(LockWait.standard + .seconds(5)) it neither returned nor called LockWait.foundHeld()")
             }
             try await context.closeStore()
             let second = try await context.attempt("the second opener, once the first store closed") { try await opening.value.get() }
@@ -181,23 +189,30 @@ private final class OpenOutcome: @unchecked Sendable {
         case held
         /// It returned or threw without finding the storage held: what it came to.
         case finished(Result<Void, any Error>)
+        /// Neither, for the whole time given.
+        case quiet
     }
 
     private let lock = NSLock()
     // Guarded by `lock`.
     private var held = false
-    private var outcome: Result<Void, any Error>?
+    private var result: Result<Void, any Error>?
 
     func foundHeld() { lock.withLock { held = true } }
-    func finish(_ result: Result<Void, any Error>) { lock.withLock { outcome = result } }
+    func finish(_ result: Result<Void, any Error>) { lock.withLock { self.result = result } }
+
+    /// What the opener came to, once it returned.
+    var outcome: Result<Void, any Error>? { lock.withLock { result } }
 
     /// Waits until the opener found the storage held or returned, however long its thread
-    /// takes to get there (the check's own time limit bounds the wait).
-    func heldOrFinished() async -> Seen {
+    /// takes to get there, up to `limit` (longer than any opener should wait for a lock).
+    func heldOrFinished(within limit: Duration) async -> Seen {
+        let deadline = ContinuousClock.now + limit
         while true {
-            let (held, outcome) = lock.withLock { (self.held, self.outcome) }
+            let (held, outcome) = lock.withLock { (self.held, result) }
             if held { return .held }
             if let outcome { return .finished(outcome) }
+            if ContinuousClock.now >= deadline { return .quiet }
             try? await Task.sleep(for: .milliseconds(1))
         }
     }
