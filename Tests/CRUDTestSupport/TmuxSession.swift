@@ -25,6 +25,10 @@ public final class TmuxSession: Sendable {
         unavailableReason == nil || ProcessInfo.processInfo.environment["CRUDKIT_REQUIRE_TMUX"] == "1"
     }
 
+    /// How long a wait for a screen or an exit lasts unless told: only waited out when a test
+    /// is about to fail, and long, since a test run that keeps both cores busy delays every step.
+    public static let patience: Duration = .seconds(90)
+
     private let socket: String
     private let target = "probe"
 
@@ -103,7 +107,7 @@ public final class TmuxSession: Sendable {
     /// throws with the last screen seen, so a failure shows what was there instead.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(30), _ description: String = "the expected screen", _ condition: ([String]) -> Bool
+        timeout: Duration = patience, _ description: String = "the expected screen", _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -118,7 +122,7 @@ public final class TmuxSession: Sendable {
 
     /// Waits until `text` is on the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = patience) async throws -> [String] {
         try await waitForScreen(timeout: timeout, "\"\(text)\"") { $0.contains { $0.contains(text) } }
     }
 
@@ -138,7 +142,7 @@ public final class TmuxSession: Sendable {
     }
 
     /// Waits up to `timeout` for the program to end; its exit status.
-    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int {
+    public func waitForExit(timeout: Duration = patience) async throws -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {

@@ -155,7 +155,9 @@ struct RunnerTests {
             meter.storage { SlowListStore(inner: MemoryStore(clock: $0)) }
         }
         let rules = try ["TASK-READ-002", "TASK-READ-003"].map { try #require(Rules.rule(id: $0)) }
-        let results = await ConformanceRunner(timeout: .milliseconds(300)).run(rules, on: [backend])
+        // Seconds, not milliseconds: the cancelled check must notice in time even when the whole
+        // suite keeps both cores busy (its list takes a minute unless cancelled).
+        let results = await ConformanceRunner(timeout: .seconds(3)).run(rules, on: [backend])
         for result in results {
             guard case .failed(let failure) = result.outcome else {
                 Issue.record("\(result.rule.id): expected a timeout, got \(result.outcome.label)")
@@ -167,11 +169,11 @@ struct RunnerTests {
     }
 }
 
-/// A store whose lists take ten seconds, unless the caller is cancelled.
+/// A store whose lists take a minute, unless the caller is cancelled.
 private struct SlowListStore: ForwardingStore {
     let inner: MemoryStore
     func tasks(_ query: TaskQuery) async throws -> [TaskItem] {
-        try await Task.sleep(for: .seconds(10))
+        try await Task.sleep(for: .seconds(60))
         return try await inner.tasks(query)
     }
 }

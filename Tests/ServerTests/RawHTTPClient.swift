@@ -54,9 +54,11 @@ final class RawHTTPClient: @unchecked Sendable {
     }
 
     /// How long a read waits when a test expects an answer or a close. Generous: under a full
-    /// parallel test run on two cores, the in-process server can wait seconds for a thread of
-    /// the cooperative pool. It is only waited out when a test is about to fail.
-    static let patience: Duration = .seconds(30)
+    /// parallel test run on two cores, the test's own steps wait for a thread of the
+    /// cooperative pool, which the run's first half minute keeps busy (a round trip test of six
+    /// requests took 27 to 33 s there, and over 45 s with another process using a core). It is
+    /// only waited out when a test is about to fail.
+    static let patience: Duration = .seconds(120)
 
     /// How long a read waits when a test expects silence: the server has had its chance to
     /// answer or close by then, and the test stays quick.
