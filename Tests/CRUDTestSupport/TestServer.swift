@@ -34,12 +34,18 @@ public struct TestServer: Sendable {
         HTTPStore.Configuration(baseURL: url, applicationID: applicationID, restKey: restKey)
     }
 
+    /// The tests' server configuration: a free port, and an idle timeout far longer than the
+    /// server's 15 s. A test's steps can wait that long for a thread of the cooperative pool
+    /// when the whole suite runs on two busy cores, and a connection closed as idle meanwhile
+    /// would fail a test that is not about idling (those set their own).
+    public static let configuration = MockServer.Configuration(port: 0, idleTimeout: .seconds(300))
+
     /// Starts a server over `store` with `configuration` (port 0: a free one), puts a client
     /// on it (its configuration changed by `adjust`), runs `body`, then closes the client and
     /// stops the server, whether `body` returned or threw.
     @discardableResult
     public static func run<T>(
-        over store: any CRUDSpec = MemoryStore(), _ configuration: MockServer.Configuration = .init(port: 0),
+        over store: any CRUDSpec = MemoryStore(), _ configuration: MockServer.Configuration = TestServer.configuration,
         client adjust: (inout HTTPStore.Configuration) -> Void = { _ in }, _ body: (TestServer) async throws -> T
     ) async throws -> T {
         let local = try LocalServer.start(

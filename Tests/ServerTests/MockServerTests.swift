@@ -42,7 +42,9 @@ struct MockServerTests {
     func authorization(restKey: String?) async throws {
         let store = MemoryStore()
         _ = try await store.createTask(title: "Secret", notes: nil)
-        try await TestServer.run(over: store, .init(port: 0, restKey: TestServer.restKey)) { served in
+        try await TestServer.run(
+            over: store, .init(port: 0, restKey: TestServer.restKey, idleTimeout: TestServer.configuration.idleTimeout)
+        ) { served in
             let client = try served.raw()
             var headers = ["X-Parse-Application-Id": "crudkit"]
             if let restKey { headers["X-Parse-REST-API-Key"] = restKey }
