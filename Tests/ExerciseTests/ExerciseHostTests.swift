@@ -93,8 +93,9 @@ struct HostileSubmissionTests {
         // Five checks, each at most one call before the host is killed, plus a host start-up
         // each: bounded, which a hang would not be. Start-ups take seconds when the whole suite
         // runs at once on two cores (35.2 s was seen for "forge", which restarts the host for
-        // every check), so the ceiling is generous; speed is the bench's business.
-        #expect(elapsed < hostile.callLimit * 5 + .seconds(60), "grading took \(elapsed)")
+        // every check, and 68.5 s with another process on a core), so the ceiling is generous;
+        // speed is the bench's business.
+        #expect(elapsed < hostile.callLimit * 5 + .seconds(180), "grading took \(elapsed)")
     }
 
     @Test(
