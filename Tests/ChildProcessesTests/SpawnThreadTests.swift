@@ -16,7 +16,7 @@ import Testing
             let started = ChildStarted()
             let thread = Thread {
                 started.result = Result {
-                    let child = try ChildProcess(setpriv, ["--pdeathsig", "KILL", "/bin/sh", "-c", "echo ready; exec sleep 30"])
+                    let child = try ChildProcess(setpriv, ["--pdeathsig", "KILL", "/bin/sh", "-c", "echo ready; exec sleep 600"])
                     // The thread ends only once the child has asked for the signal: a parent
                     // that ended before that would not count.
                     _ = child.output?.availableData
