@@ -143,7 +143,7 @@ public enum Lifeline {
     final class Ledger: @unchecked Sendable {
         let path: String
         private let lock = NSLock()
-        // Guarded by `lock`: each held thing's line, by its key, and the watchdog's line.
+        // Guarded by `lock`: each held thing's line, by its key (the watchdog's own line is `header`).
         private var lines: [String: String] = [:]
         private let header: String
         /// Kept open, never written: our end of the watchdog's standard input.
